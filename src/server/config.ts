@@ -1,0 +1,108 @@
+/**
+ * The server's configuration, read once from the environment at start and validated. Nothing
+ * else in the program reads process.env: main.ts passes the result down.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? defaultValue : ['true', '1', 'on', 'yes'].includes(value)));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(72, 'must be at most 72 bytes').optional(),
+    SHEETS_ENDPOINT: httpUrl.optional(),
+    PUBLIC_SUPABASE_URL: httpUrl.optional(),
+    PUBLIC_SUPABASE_ANON_KEY: z.string().min(1).optional(),
+    AUTH_ENABLE_SIGNUP: flag(false),
+    AUTH_JWT_EXPIRY: z.coerce.number({ error: 'must be a number of seconds' }).int().min(30).max(604800).default(3600),
+    /** An ES256 private key as a JWK (JSON); generated into DATA_DIR when unset. */
+    AUTH_JWT_PRIVATE_KEY: z.string().min(1).optional(),
+    /** The publishable (anon) key; generated into DATA_DIR when unset. */
+    AUTH_ANON_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
+    }
+    if (Boolean(env.PUBLIC_SUPABASE_URL) !== Boolean(env.PUBLIC_SUPABASE_ANON_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PUBLIC_SUPABASE_URL ? 'PUBLIC_SUPABASE_ANON_KEY' : 'PUBLIC_SUPABASE_URL'],
+        message: 'PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY go together',
+      });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  sheetsEndpoint: string | undefined;
+  publicBackend: { url: string; anonKey: string } | undefined;
+  auth: {
+    enableSignup: boolean;
+    jwtExpiry: number;
+    privateKeyJwk: string | undefined;
+    anonKey: string | undefined;
+  };
+  redisUrl: string | undefined;
+  rateLimits: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    sheetsEndpoint: e.SHEETS_ENDPOINT,
+    publicBackend:
+      e.PUBLIC_SUPABASE_URL && e.PUBLIC_SUPABASE_ANON_KEY
+        ? { url: e.PUBLIC_SUPABASE_URL.replace(/\/+$/, ''), anonKey: e.PUBLIC_SUPABASE_ANON_KEY }
+        : undefined,
+    auth: {
+      enableSignup: e.AUTH_ENABLE_SIGNUP,
+      jwtExpiry: e.AUTH_JWT_EXPIRY,
+      privateKeyJwk: e.AUTH_JWT_PRIVATE_KEY,
+      anonKey: e.AUTH_ANON_KEY,
+    },
+    redisUrl: e.REDIS_URL,
+    rateLimits: e.RATE_LIMITS === 'on',
+    logLevel: e.LOG_LEVEL,
+  };
+}

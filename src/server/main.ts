@@ -1,0 +1,110 @@
+/**
+ * The server program: reads the environment once, opens the database, and serves createApp().
+ * SIGTERM/SIGINT stop taking connections, let requests in flight finish, close the database
+ * and exit 0.
+ */
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadKeys } from './auth/keys.ts';
+import { createTokenService } from './auth/tokens.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { createLogger } from './logger.ts';
+import { createMemoryRateLimiter, unlimited } from './rate-limit/rate-limiter.ts';
+
+export const projectRoot = join(import.meta.dirname, '..', '..');
+export const defaultWebRoot = join(projectRoot, 'dist', 'web');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: { webRoot?: string } = {}): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const keys = await loadKeys({
+    dataDir: config.dataDir,
+    privateKeyJwk: config.auth.privateKeyJwk,
+    anonKey: config.auth.anonKey,
+  });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const rateLimiter = config.rateLimits ? createMemoryRateLimiter() : unlimited;
+  const publicUrl = `http://localhost:${config.port}`;
+  const tokens = await createTokenService(keys, { issuer: `${publicUrl}/auth/v1`, expiresIn: config.auth.jwtExpiry });
+  const app = createApp({ config, db, keys, tokens, logger, rateLimiter, webRoot: options.webRoot ?? defaultWebRoot });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would hold close() open; requests in flight still finish.
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        });
+        await rateLimiter.close();
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+export async function runMain(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await runMainWith(config);
+}
+
+/** Starts the server for a validated configuration, prints where it is, and stops it on a signal. */
+export async function runMainWith(config: Config): Promise<RunningServer> {
+  let running: RunningServer;
+  try {
+    running = await startServer(config);
+  } catch (error) {
+    console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  console.log(
+    `Saffron Lotus is running at ${running.url} (database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, in ${config.dataDir}`})`,
+  );
+  console.log(
+    config.admin
+      ? `Staff sign in at ${running.url}/admin/login as ${config.admin.email}.`
+      : `Staff sign in at ${running.url}/admin/login. Create an account first: npm run admin -- create --email you@example.com --password 'a long password' (or set ADMIN_EMAIL and ADMIN_PASSWORD).`,
+  );
+  const stop = (signal: string) => {
+    console.log(`${signal}: finishing requests in flight, then stopping.`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Could not stop cleanly:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return running;
+}
+
+if (import.meta.main) await runMain();

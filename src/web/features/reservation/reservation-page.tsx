@@ -1,0 +1,4 @@
+// Placeholder until its issue builds this screen.
+export function ReservationPage() {
+  return <h1>ReservationPage</h1>;
+}
