@@ -1,24 +1,27 @@
 /**
  * One i18n library for every visitor-facing string. Each feature keeps its messages in its own
- * namespace file under locales/<language>/, so a Vietnamese locale can follow without touching
- * components.
+ * namespace, src/web/locales/<language>/<feature>.json, loaded with the feature's chunk; `common`
+ * (header, footer, 404) ships with the app. A Vietnamese locale is a new folder, not a code change.
  */
 import i18n from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import common from '../locales/en/common.json' with { type: 'json' };
 
-export const defaultNamespace = 'common';
+export const namespaces = ['common', 'home', 'menu', 'reservation', 'admin'] as const;
+export type Namespace = (typeof namespaces)[number];
 
-export const resources = {
-  en: { common },
-} as const;
-
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources,
-  defaultNS: defaultNamespace,
-  interpolation: { escapeValue: false },
-});
+void i18n
+  .use(initReactI18next)
+  .use(resourcesToBackend((language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`)))
+  .init({
+    lng: 'en',
+    fallbackLng: 'en',
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: { en: { common } },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+  });
 
 export default i18n;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { Toaster } from 'sonner';
 import { paths } from '../../domain/routes.ts';
 
 export function Layout() {
@@ -12,9 +13,10 @@ export function Layout() {
           <Link to={paths.reservation}>{t('nav.bookTable')}</Link>
         </nav>
       </header>
-      <main>
+      <main id="main">
         <Outlet />
       </main>
+      <Toaster position="top-center" richColors closeButton />
     </>
   );
 }
