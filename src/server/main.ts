@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { type AppDeps, createApp } from './app.ts';
 import { loadKeys } from './auth/keys.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -20,6 +20,8 @@ export const defaultWebRoot = join(projectRoot, 'dist', 'web');
 export interface RunningServer {
   url: string;
   port: number;
+  /** What the app was built from (tests use the database and token service directly). */
+  deps: AppDeps;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,8 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   const rateLimiter = config.rateLimits ? createMemoryRateLimiter() : unlimited;
   const publicUrl = `http://localhost:${config.port}`;
   const tokens = await createTokenService(keys, { issuer: `${publicUrl}/auth/v1`, expiresIn: config.auth.jwtExpiry });
-  const app = createApp({ config, db, keys, tokens, logger, rateLimiter, webRoot: options.webRoot ?? defaultWebRoot });
+  const deps: AppDeps = { config, db, keys, tokens, logger, rateLimiter, webRoot: options.webRoot ?? defaultWebRoot };
+  const app = createApp(deps);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -46,6 +49,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   return {
     url: `http://localhost:${port}`,
     port,
+    deps,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -22,7 +22,7 @@ export async function createTestPostgres(): Promise<{ db: Database; url: string;
     db,
     url: url.toString(),
     async drop() {
-      await db.close();
+      await db.close().catch(() => {}); // the caller may have closed it already
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);

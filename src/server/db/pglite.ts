@@ -33,6 +33,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     query: base.query,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     exec: base.exec,
-    close: () => pg.close(),
+    // Idempotent: shutdown paths may close twice.
+    close: async () => {
+      if (!pg.closed) await pg.close();
+    },
   };
 }

@@ -61,6 +61,9 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       }
     },
     exec: base.exec,
-    close: () => pool.end(),
+    // Idempotent: shutdown paths may close twice.
+    close: async () => {
+      if (!pool.ending) await pool.end();
+    },
   };
 }

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestServer, type TestServer } from './test-server.ts';
+
+describe.each(backends)('the test server on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(async () => server.close());
+
+  it('answers /health with its database kind and serves the public client config', async () => {
+    const health = await fetch(`${server.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', database: backend });
+    const config = await (await fetch(`${server.url}/config.json`)).json();
+    expect(config).toEqual({
+      supabaseUrl: server.url,
+      supabaseAnonKey: server.anonKey,
+      sheetsEndpoint: `${server.url}/sheets/exec`,
+    });
+  });
+
+  it('answers /health with 503 once the database is gone', async () => {
+    await server.deps.db.close();
+    const health = await fetch(`${server.url}/health`);
+    expect(health.status).toBe(503);
+  });
+});
