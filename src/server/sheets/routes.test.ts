@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { sheetsRateLimit, sheetsReceiverPath } from './routes.ts';
+
+/** A payload exactly as the /reservation page sends it. */
+function payload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    action: 'reserve',
+    name: 'Anh Nguyen',
+    mobile: '+84 912 345 678',
+    email: 'anh@example.com',
+    guests: 4,
+    branch: 'Uptown',
+    time: '19:00',
+    period: 'Dinner',
+    notes: 'Window table, please',
+    date: '2026-12-24',
+    timestamp: '2026-11-22T08:30:00.000Z',
+    arrived: 'No',
+    allocated: 'No',
+    ...overrides,
+  };
+}
+
+function without(key: string): Record<string, unknown> {
+  const { [key]: _, ...rest } = payload();
+  return rest;
+}
+
+describe.each(backends)('the sheets receiver on %s', (backend) => {
+  let server: TestServer;
+  const post = (body: string, contentType: string | null = 'text/plain;charset=UTF-8') =>
+    fetch(`${server.url}${sheetsReceiverPath}`, {
+      method: 'POST',
+      headers: contentType ? { 'Content-Type': contentType } : {},
+      body,
+    });
+  // Read as the table owner: the receiver itself writes as anon, which may not read.
+  const rows = async () =>
+    (
+      await server.deps.db.query<Record<string, unknown>>(
+        'select name, mobile, email, date, guests, branch, time, period, notes, arrived, allocated from public.reservations order by id',
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    // Limits off here: this block sends more requests than one client may; the next block tests the limit.
+    server = await startTestServer(backend, { RATE_LIMITS: 'off' });
+  });
+  afterAll(async () => server.close());
+  beforeEach(async () => {
+    await server.deps.db.query('delete from public.reservations');
+  });
+
+  it('stores the text/plain body a no-cors request sends, as given, and answers {ok:true}', async () => {
+    const response = await post(JSON.stringify(payload()));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(await rows()).toEqual([
+      {
+        name: 'Anh Nguyen',
+        mobile: '+84 912 345 678',
+        email: 'anh@example.com',
+        date: '2026-12-24',
+        guests: 4,
+        branch: 'Uptown',
+        time: '19:00',
+        period: 'Dinner',
+        notes: 'Window table, please',
+        arrived: false,
+        allocated: false,
+      },
+    ]);
+  });
+
+  it('accepts application/json and a missing content type, and stores empty notes as null', async () => {
+    expect((await post(JSON.stringify(payload({ notes: '' })), 'application/json')).status).toBe(200);
+    expect((await post(JSON.stringify(payload({ notes: '   ', name: 'Bao' })), null)).status).toBe(200);
+    const stored = await rows();
+    expect(stored.map((row) => row.notes)).toEqual([null, null]);
+    expect(stored.map((row) => row.name)).toEqual(['Anh Nguyen', 'Bao']);
+  });
+
+  const bad: [string, string][] = [
+    ['broken JSON', '{"action":"reserve",'],
+    ['an empty body', ''],
+    ['a JSON array', JSON.stringify([payload()])],
+    ['a JSON string', JSON.stringify('reserve')],
+    ['another action', JSON.stringify(payload({ action: 'delete' }))],
+    ['a missing name', JSON.stringify(without('name'))],
+    ['a blank name', JSON.stringify(payload({ name: '   ' }))],
+    ['a missing mobile', JSON.stringify(without('mobile'))],
+    ['a missing email', JSON.stringify(without('email'))],
+    ['a malformed email', JSON.stringify(payload({ email: 'not-an-email' }))],
+    ['a missing date', JSON.stringify(without('date'))],
+    ['an impossible date', JSON.stringify(payload({ date: '2026-02-30' }))],
+    ['a missing timestamp', JSON.stringify(without('timestamp'))],
+    ['an unknown branch', JSON.stringify(payload({ branch: 'Hanoi (main branch)' }))],
+    ['a time off the list', JSON.stringify(payload({ time: '15:00' }))],
+    ['a 12-hour time', JSON.stringify(payload({ time: '7:00 PM' }))],
+    ['a home-form period', JSON.stringify(payload({ period: 'PM' }))],
+    ['0 guests', JSON.stringify(payload({ guests: 0 }))],
+    ['guests as text', JSON.stringify(payload({ guests: 'abc' }))],
+    ['guests as a numeric string', JSON.stringify(payload({ guests: '4' }))],
+    ['fractional guests', JSON.stringify(payload({ guests: 2.5 }))],
+    ['arrived already Yes', JSON.stringify(payload({ arrived: 'Yes' }))],
+    ['notes over 1000 characters', JSON.stringify(payload({ notes: 'x'.repeat(1001) }))],
+    ['a control character in the name', JSON.stringify(payload({ name: 'Anh\u0000Nguyen' }))],
+    ['an extra column', JSON.stringify(payload({ id: 1 }))],
+    ['a __proto__ key', `{"__proto__":{"polluted":true},${JSON.stringify(payload()).slice(1)}`],
+    [
+      'a nested __proto__ key',
+      JSON.stringify(payload({ notes: '' })).replace('"notes":""', '"notes":{"__proto__":{}}'),
+    ],
+    ['a constructor key', JSON.stringify(payload({ constructor: { prototype: { polluted: true } } }))],
+  ];
+
+  it.each(bad)('refuses %s with 400 {ok:false, error} and stores nothing', async (_, body) => {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { ok: boolean; error: string };
+    expect(answer.ok).toBe(false);
+    expect(answer.error).toEqual(expect.any(String));
+    expect(await rows()).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('writes as anon: without the anon insert grant nothing is stored', async () => {
+    await server.deps.db.query('revoke insert on table public.reservations from anon');
+    try {
+      const response = await post(JSON.stringify(payload()));
+      expect(response.status).toBe(500);
+      expect(await rows()).toEqual([]);
+    } finally {
+      await server.deps.db.query(
+        'grant insert (name, mobile, email, date, guests, branch, time, period, notes) on table public.reservations to anon',
+      );
+    }
+    expect((await post(JSON.stringify(payload()))).status).toBe(200);
+  });
+
+  it('does not echo the guest details in its errors', async () => {
+    const response = await post(JSON.stringify(payload({ email: 'secret-guest-address', guests: 0 })));
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toContain('secret-guest-address');
+  });
+
+  it('refuses a body over the size limit with 413 and stores nothing', async () => {
+    const response = await post(JSON.stringify(payload({ notes: 'x'.repeat(100_000) })));
+    expect(response.status).toBe(413);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('refuses other content types with 415', async () => {
+    const response = await post(JSON.stringify(payload()), 'application/x-www-form-urlencoded');
+    expect(response.status).toBe(415);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('answers other methods with 405 and Allow: POST', async () => {
+    const response = await fetch(`${server.url}${sheetsReceiverPath}`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe.each(backends)('the sheets receiver rate limit on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(async () => server.close());
+
+  it(`answers 429 with Retry-After after ${sheetsRateLimit.max} posts a minute from one client, and stores no more`, async () => {
+    const send = () =>
+      fetch(`${server.url}${sheetsReceiverPath}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify(payload()),
+      });
+    for (let i = 0; i < sheetsRateLimit.max; i++) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ ok: false, error: expect.any(String) });
+    const { rows } = await server.deps.db.query<{ count: number }>(
+      'select count(*)::int as count from public.reservations',
+    );
+    expect(rows[0]?.count).toBe(sheetsRateLimit.max);
+  });
+});
