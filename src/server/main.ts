@@ -27,12 +27,16 @@ export interface RunningServer {
 
 export async function startServer(config: Config, options: { webRoot?: string } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  // The database first: it refuses a data folder whose keys survived but whose database did not.
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const keys = await loadKeys({
     dataDir: config.dataDir,
     privateKeyJwk: config.auth.privateKeyJwk,
     anonKey: config.auth.anonKey,
+  }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const rateLimiter = config.rateLimits ? createMemoryRateLimiter() : unlimited;
   const publicUrl = `http://localhost:${config.port}`;
   const tokens = await createTokenService(keys, { issuer: `${publicUrl}/auth/v1`, expiresIn: config.auth.jwtExpiry });

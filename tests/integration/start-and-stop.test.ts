@@ -1,0 +1,109 @@
+/**
+ * The server as a process: how it starts, refuses to start, and stops. Each test spawns the real
+ * entry point (src/server/main.ts) like `npm start` does.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../e2e/support/server.ts';
+
+const main = join(import.meta.dirname, '..', '..', 'src', 'server', 'main.ts');
+const dirs: string[] = [];
+const servers: TestServer[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'saffron-life-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Runs the server entry point and resolves with its exit code and output (for starts that must fail). */
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [main], { env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop('SIGKILL')));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('starting', () => {
+  it('refuses a bad PORT, naming the variable', async () => {
+    const { code, output } = await runToExit({ PORT: 'abc', DATA_DIR: tempDir() });
+    expect(code).not.toBe(0);
+    expect(output).toContain('PORT');
+  });
+
+  it('refuses an unreachable PostgreSQL, naming DATABASE_URL and hiding the password', async () => {
+    const { code, output } = await runToExit({
+      PORT: '0',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://app:s3cret-pass@127.0.0.1:1/restaurant',
+    });
+    expect(code).not.toBe(0);
+    expect(output).toContain('DATABASE_URL');
+    expect(output).not.toContain('s3cret-pass');
+  });
+
+  it('refuses a truncated signing key instead of silently making a new one', async () => {
+    const dir = tempDir();
+    const first = await startTestServer({}, dir);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    const keyFile = join(dir, 'keys', 'jwt-signing-key.json');
+    const key = readFileSync(keyFile, 'utf8');
+    writeFileSync(keyFile, key.slice(0, 40));
+    const { code, output } = await runToExit({ PORT: '0', DATA_DIR: dir });
+    expect(code).not.toBe(0);
+    expect(output).toContain('jwt-signing-key.json');
+    expect(readFileSync(keyFile, 'utf8')).toBe(key.slice(0, 40));
+  });
+
+  it('refuses a data folder whose database is damaged or missing', async () => {
+    const dir = tempDir();
+    const first = await startTestServer({}, dir);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    rmSync(join(dir, 'pgdata', 'PG_VERSION'));
+    const damaged = await runToExit({ PORT: '0', DATA_DIR: dir });
+    expect(damaged.code).not.toBe(0);
+    expect(damaged.output).toContain('PG_VERSION');
+
+    rmSync(join(dir, 'pgdata'), { recursive: true });
+    const missing = await runToExit({ PORT: '0', DATA_DIR: dir });
+    expect(missing.code).not.toBe(0);
+    expect(missing.output).toContain('database');
+  });
+
+  it('starts again on the same data folder with the same keys', async () => {
+    const dir = tempDir();
+    const first = await startTestServer({}, dir);
+    const config1 = await (await fetch(`${first.url}/config.json`)).json();
+    expect(await first.stop('SIGTERM')).toBe(0);
+    const second = await startTestServer({}, dir);
+    servers.push(second);
+    const config2 = await (await fetch(`${second.url}/config.json`)).json();
+    expect(config2.supabaseAnonKey).toBe(config1.supabaseAnonKey);
+  });
+});
+
+describe('stopping', () => {
+  it('exits 0 on SIGTERM and SIGINT after closing the database', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const server = await startTestServer();
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      expect(await server.stop(signal)).toBe(0);
+      expect(server.output()).toContain(signal);
+    }
+  });
+});
