@@ -2,6 +2,7 @@
  * The server's configuration, read once from the environment at start and validated. Nothing
  * else in the program reads process.env: main.ts passes the result down.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -26,12 +27,25 @@ const envSchema = z
     PUBLIC_SUPABASE_ANON_KEY: z.string().min(1).optional(),
     AUTH_ENABLE_SIGNUP: flag(false),
     AUTH_JWT_EXPIRY: z.coerce.number({ error: 'must be a number of seconds' }).int().min(30).max(604800).default(3600),
+    /** How long a rotated refresh token may still be presented (a second tab refreshing at once). */
+    AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int()
+      .min(0)
+      .max(3600)
+      .default(10),
     /** An ES256 private key as a JWK (JSON); generated into DATA_DIR when unset. */
     AUTH_JWT_PRIVATE_KEY: z.string().min(1).optional(),
     /** The publishable (anon) key; generated into DATA_DIR when unset. */
     AUTH_ANON_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** Reverse proxies (IP addresses, comma-separated) whose X-Forwarded-For names the client. */
+    TRUST_PROXY: z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .refine((list) => list.every((address) => isIP(address) !== 0), 'must be IP addresses, comma-separated')
+      .default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -62,11 +76,14 @@ export interface Config {
   auth: {
     enableSignup: boolean;
     jwtExpiry: number;
+    refreshTokenReuseInterval: number;
     privateKeyJwk: string | undefined;
     anonKey: string | undefined;
   };
   redisUrl: string | undefined;
   rateLimits: boolean;
+  /** Proxies trusted to report the client's address; empty: the socket's address is the client. */
+  trustedProxies: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -98,11 +115,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     auth: {
       enableSignup: e.AUTH_ENABLE_SIGNUP,
       jwtExpiry: e.AUTH_JWT_EXPIRY,
+      refreshTokenReuseInterval: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
       privateKeyJwk: e.AUTH_JWT_PRIVATE_KEY,
       anonKey: e.AUTH_ANON_KEY,
     },
     redisUrl: e.REDIS_URL,
     rateLimits: e.RATE_LIMITS === 'on',
+    trustedProxies: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }
