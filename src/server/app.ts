@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { sheetsRoutes, sheetsReceiverPath } from './sheets/routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { supabaseCors } from './http/cors.ts';
 import { mountWebApp } from './static/web-app.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
@@ -63,6 +64,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
   });
   app.use(securityHeaders([...origin(config.publicBackend?.url), ...origin(config.sheetsEndpoint)]));
+  // Before the body limit, so a browser can read even a 413.
+  app.use('/auth/v1/*', supabaseCors());
+  app.use('/rest/v1/*', supabaseCors());
   app.use(
     bodyLimit({
       maxSize: maxBodyBytes,
