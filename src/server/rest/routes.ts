@@ -1,7 +1,408 @@
-/** /rest/v1: the PostgREST subset supabase-js uses (built in the backend issue). */
-import { Hono } from 'hono';
+/**
+ * /rest/v1: the PostgREST subset supabase-js uses, for the real tables of schema public. Each
+ * request runs in one transaction as the caller's role with the caller's JWT claims, so grants
+ * and row-level security in Postgres decide what it may see and change.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Limit } from '../rate-limit/rate-limiter.ts';
+import {
+  appliedPreferences,
+  checkProfile,
+  type Preferences,
+  parsePrefer,
+  responseShape,
+  type Shape,
+} from './preferences.ts';
+import { type ParsedQuery, parseQuery } from './query-parser.ts';
+import { authenticate, type RequestIdentity } from './request-auth.ts';
+import { fromDatabaseError, RestError } from './rest-error.ts';
+import { createSchemaCache, type TableInfo } from './schema-cache.ts';
+import { buildDelete, buildInsert, buildRead, buildUpdate, type Returning, type Statement } from './sql-builder.ts';
 
-export function restRoutes(_deps: AppDeps): Hono {
-  return new Hono();
+/** Anonymous inserts (the public booking form) per client IP. */
+export const anonInsertLimit: Limit = { max: 30, windowSeconds: 60 };
+
+/** Postgres cancels a request's statement after this; Supabase uses similar per-role limits. */
+const statementTimeout = '8s';
+
+const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
+
+const jsonObject = z.record(z.string(), z.unknown());
+const insertBodySchema = z.union([jsonObject, z.array(jsonObject)]);
+const updateBodySchema = jsonObject;
+
+interface QueryRow {
+  n: number;
+  body: string;
+  total: number | null;
+}
+
+interface Outcome {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** Thrown inside the transaction to roll it back while still answering (Prefer: tx=rollback). */
+class RollbackWith {
+  readonly outcome: Outcome;
+  constructor(outcome: Outcome) {
+    this.outcome = outcome;
+  }
+}
+
+function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // In-process requests (app.request in tests) have no socket.
+    return 'unknown';
+  }
+}
+
+function contentType(shape: Shape): string {
+  return shape === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8';
+}
+
+function contentRange(lower: number, rows: number, total: number | null): string {
+  const totalText = total === null ? '*' : String(total);
+  return rows === 0 ? `*/${totalText}` : `${lower}-${lower + rows - 1}/${totalText}`;
+}
+
+/** json_agg's text of exactly one row is `[{…}]`: the object is what lies between the brackets. */
+function singleObject(row: QueryRow): string {
+  if (row.n !== 1) {
+    throw new RestError(406, {
+      code: 'PGRST116',
+      message: 'Cannot coerce the result to a single JSON object',
+      details: `The result contains ${row.n} rows`,
+    });
+  }
+  return row.body.slice(1, -1).trim();
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type');
+  if (type && !/^application\/(json|vnd\.pgrst\.object\+json)\b/i.test(type.trim())) {
+    throw new RestError(415, { code: 'PGRST107', message: `Content-Type not acceptable: ${type.slice(0, 100)}` });
+  }
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RestError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: null });
+  }
+}
+
+function invalidBody(message: string): RestError {
+  return new RestError(400, { code: 'PGRST102', message });
+}
+
+function unknownBodyColumn(table: TableInfo, name: string): RestError {
+  return new RestError(400, {
+    code: 'PGRST204',
+    message: `Could not find the '${name}' column of '${table.name}' in the schema cache`,
+  });
+}
+
+function checkBodyColumns(table: TableInfo, names: string[]): void {
+  for (const name of names) if (!table.columns.has(name)) throw unknownBodyColumn(table, name);
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((key) => b.includes(key));
+}
+
+function returningFor(prefs: Preferences, query: ParsedQuery, table: TableInfo): Returning {
+  if (prefs.return === 'representation') return { kind: 'select', select: query.select };
+  if (prefs.return === 'headers-only' && table.primaryKey.length > 0) return { kind: 'key' };
+  return { kind: 'minimal' };
+}
+
+interface Plan {
+  statement: Statement;
+  /** Turns the statement's one row into the response. */
+  respond(row: QueryRow): Outcome;
+}
+
+function planRead(c: Context, table: TableInfo, query: ParsedQuery, prefs: Preferences, shape: Shape): Plan {
+  const head = c.req.method === 'HEAD';
+  const statement = buildRead(table, {
+    select: query.select,
+    where: query.where,
+    order: query.order,
+    limit: query.limit,
+    offset: query.offset,
+    count: prefs.count !== undefined,
+    bodyless: head,
+  });
+  return {
+    statement,
+    respond(row) {
+      const lower = query.offset ?? 0;
+      const total = row.total;
+      if (total !== null && lower > total) {
+        throw new RestError(416, {
+          code: 'PGRST103',
+          message: 'Requested range not satisfiable',
+          details: `An offset of ${lower} was requested, but there are only ${total} rows.`,
+        });
+      }
+      const body = head ? null : shape === 'object' ? singleObject(row) : row.body;
+      // PostgREST: 206 when the page holds fewer rows than the (known) total.
+      const status = total !== null && row.n < total ? 206 : 200;
+      return {
+        status,
+        headers: { 'Content-Type': contentType(shape), 'Content-Range': contentRange(lower, row.n, total) },
+        body,
+      };
+    },
+  };
+}
+
+function planInsert(table: TableInfo, query: ParsedQuery, prefs: Preferences, shape: Shape, body: unknown): Plan {
+  const parsed = insertBodySchema.safeParse(body);
+  if (!parsed.success) throw invalidBody('The body must be a JSON object or an array of JSON objects');
+  const rows = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  let columns: string[];
+  if (query.columns) {
+    columns = [...new Set(query.columns)];
+  } else {
+    const first = rows[0] ? Object.keys(rows[0]) : [];
+    if (!rows.every((row) => sameKeys(Object.keys(row), first))) throw invalidBody('All object keys must match');
+    columns = first;
+  }
+  checkBodyColumns(table, columns);
+  const upsert = prefs.resolution
+    ? {
+        resolution: prefs.resolution === 'ignore-duplicates' ? ('ignore' as const) : ('merge' as const),
+        target: query.onConflict ?? table.primaryKey,
+      }
+    : undefined;
+  const returning = returningFor(prefs, query, table);
+  const statement = buildInsert(table, {
+    rows,
+    columns,
+    missingDefault: prefs.missing === 'default',
+    returning,
+    upsert,
+  });
+  return {
+    statement,
+    respond(row) {
+      const headers: Record<string, string> = {
+        'Content-Range': contentRange(0, 0, prefs.count ? row.n : null),
+      };
+      const applied = appliedPreferences(prefs);
+      if (applied) headers['Preference-Applied'] = applied;
+      if (returning.kind === 'key' && row.n > 0) {
+        const first = z.array(jsonObject).parse(JSON.parse(row.body))[0] ?? {};
+        const filters = table.primaryKey.map((name) => `${name}=eq.${encodeURIComponent(String(first[name]))}`);
+        headers.Location = `/${table.name}?${filters.join('&')}`;
+      }
+      if (returning.kind !== 'select') {
+        if (shape === 'object') singleObject(row);
+        return { status: 201, headers, body: null };
+      }
+      headers['Content-Type'] = contentType(shape);
+      return { status: 201, headers, body: shape === 'object' ? singleObject(row) : row.body };
+    },
+  };
+}
+
+function planUpdateOrDelete(
+  c: Context,
+  table: TableInfo,
+  query: ParsedQuery,
+  prefs: Preferences,
+  shape: Shape,
+  body: unknown,
+): Plan {
+  if (query.limit !== undefined || query.offset !== undefined) {
+    // Quietly ignoring them would change more rows than the caller asked for.
+    throw new RestError(400, {
+      code: 'PGRST100',
+      message: 'limit and offset are not supported on updates and deletes',
+    });
+  }
+  const returning = returningFor(prefs, query, table);
+  let statement: Statement;
+  if (c.req.method === 'PATCH') {
+    const parsed = updateBodySchema.safeParse(body);
+    if (!parsed.success) throw invalidBody('The body must be a JSON object');
+    checkBodyColumns(table, Object.keys(parsed.data));
+    if (Object.keys(parsed.data).length === 0) {
+      // Nothing to set: PostgREST answers as for an update that matched no rows.
+      return {
+        statement: { sql: `select 0::bigint as n, '[]' as body, null::bigint as total`, params: [] },
+        respond: (row) => mutationOutcome(row, returning, prefs, shape),
+      };
+    }
+    statement = buildUpdate(table, { values: parsed.data, where: query.where, returning });
+  } else {
+    statement = buildDelete(table, { where: query.where, returning });
+  }
+  return { statement, respond: (row) => mutationOutcome(row, returning, prefs, shape) };
+}
+
+function mutationOutcome(row: QueryRow, returning: Returning, prefs: Preferences, shape: Shape): Outcome {
+  const headers: Record<string, string> = { 'Content-Range': contentRange(0, row.n, prefs.count ? row.n : null) };
+  const applied = appliedPreferences(prefs);
+  if (applied) headers['Preference-Applied'] = applied;
+  if (returning.kind !== 'select') {
+    if (shape === 'object') singleObject(row);
+    return { status: 204, headers, body: null };
+  }
+  headers['Content-Type'] = contentType(shape);
+  return { status: 200, headers, body: shape === 'object' ? singleObject(row) : row.body };
+}
+
+export function restRoutes(deps: AppDeps): Hono {
+  const { db, keys, tokens, logger, rateLimiter } = deps;
+  const app = new Hono();
+  const schema = createSchemaCache(db);
+
+  async function findTable(name: string): Promise<TableInfo> {
+    let table: TableInfo | undefined;
+    try {
+      table = await schema.table(name);
+    } catch (error) {
+      throw fromDatabaseError(error, false);
+    }
+    if (!table) {
+      throw new RestError(404, {
+        code: 'PGRST205',
+        message: `Could not find the table 'public.${name.slice(0, 100)}' in the schema cache`,
+      });
+    }
+    return table;
+  }
+
+  /** Builds the plan; a name we do not know may be a column added since we read the catalog. */
+  async function planWithFreshSchema(name: string, build: (table: TableInfo) => Plan): Promise<Plan> {
+    const table = await findTable(name);
+    try {
+      return build(table);
+    } catch (error) {
+      const stale = error instanceof RestError && (error.code === '42703' || error.code === 'PGRST204');
+      if (!stale || !(await schema.refresh().catch(() => false))) throw error;
+      return build(await findTable(name));
+    }
+  }
+
+  async function run(
+    identity: RequestIdentity,
+    path: string,
+    method: string,
+    plan: Plan,
+    rollback: boolean,
+  ): Promise<Outcome> {
+    const setup = (tx: Queryable) =>
+      tx.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                set_config('request.method', $3, true), set_config('request.path', $4, true),
+                set_config('statement_timeout', $5, true)`,
+        [identity.role, JSON.stringify(identity.claims), method, path, statementTimeout],
+      );
+    try {
+      return await db.transaction(async (tx) => {
+        await setup(tx);
+        const { rows } = await tx.query<QueryRow>(plan.statement.sql, plan.statement.params);
+        const row = rows[0];
+        if (!row) throw new Error('The statement returned no row');
+        const outcome = plan.respond({
+          n: Number(row.n),
+          body: row.body,
+          total: row.total === null ? null : Number(row.total),
+        });
+        if (rollback) throw new RollbackWith(outcome);
+        return outcome;
+      });
+    } catch (error) {
+      if (error instanceof RollbackWith) return error.outcome;
+      const restError = fromDatabaseError(error, identity.role === 'anon');
+      if (restError.status >= 500) {
+        // The SQLSTATE and the error's class only: messages and details can quote guests' data.
+        logger.warn({ restError: restError.code, errorName: error instanceof Error ? error.name : typeof error });
+      }
+      throw restError;
+    }
+  }
+
+  async function handle(c: Context, tableName: string): Promise<Outcome> {
+    const method = c.req.method;
+    const identity = await authenticate(
+      { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') },
+      keys.anonKey,
+      tokens,
+    );
+    const reading = method === 'GET' || method === 'HEAD';
+    checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
+    const shape = responseShape(c.req.header('accept'));
+    const prefs = parsePrefer(c.req.header('prefer'));
+    const query = parseQuery(new URL(c.req.url).searchParams);
+
+    let body: unknown;
+    if (method === 'POST' || method === 'PATCH') {
+      if (method === 'POST' && identity.role === 'anon') {
+        const decision = await rateLimiter.hit('rest-anon-insert', clientIp(c), anonInsertLimit);
+        if (!decision.allowed) {
+          throw new RestError(
+            429,
+            {
+              code: 'over_request_rate_limit',
+              message: 'Too many requests. Please try again later.',
+              hint: `Try again in ${decision.retryAfter} seconds.`,
+            },
+            { 'Retry-After': String(decision.retryAfter) },
+          );
+        }
+      }
+      body = await readJson(c);
+    }
+
+    const plan = await planWithFreshSchema(tableName, (table) => {
+      if (reading) return planRead(c, table, query, prefs, shape);
+      if (method === 'POST') return planInsert(table, query, prefs, shape, body);
+      return planUpdateOrDelete(c, table, query, prefs, shape, body);
+    });
+    return run(identity, `/${tableName}`, method, plan, prefs.tx === 'rollback');
+  }
+
+  app.on(methods, '/:table', async (c) => {
+    try {
+      const outcome = await handle(c, c.req.param('table'));
+      const body = c.req.method === 'HEAD' ? null : outcome.body;
+      return new Response(body, { status: outcome.status, headers: outcome.headers });
+    } catch (error) {
+      if (!(error instanceof RestError)) throw error;
+      return c.json(error.body(), error.status as 400, error.headers);
+    }
+  });
+
+  app.on(methods, '/rpc/:fn', (c) =>
+    c.json(
+      {
+        code: 'PGRST202',
+        details: null,
+        hint: null,
+        message: `Could not find the function public.${c.req.param('fn').slice(0, 100)} in the schema cache`,
+      },
+      404,
+    ),
+  );
+
+  app.on(['PUT'], '/:table', (c) =>
+    c.json({ code: 'PGRST117', details: null, hint: null, message: 'Unsupported HTTP method: PUT' }, 405),
+  );
+
+  app.on([...methods, 'PUT'], '*', (c) =>
+    c.json({ code: 'PGRST125', details: null, hint: null, message: 'Invalid path specified in request URL' }, 404),
+  );
+
+  return app;
 }
