@@ -1,4 +1,100 @@
-// Placeholder until its issue builds this screen.
+/** Admin Login (/admin/login): email and password, both required; call 4 (signInWithPassword). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Suspense, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
+import { paths } from '../../../domain/routes.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { notify } from '../../lib/notify.ts';
+import { getSupabase } from '../../lib/supabase.ts';
+import styles from './admin.module.css';
+
+// Messages are keys of the admin namespace, translated where they are shown.
+const loginSchema = z.object({
+  email: z.string().trim().min(1, 'login.emailRequired').pipe(z.email('login.emailInvalid')),
+  password: z.string().min(1, 'login.passwordRequired'),
+});
+type LoginInput = z.input<typeof loginSchema>;
+type Login = z.output<typeof loginSchema>;
+
+function LoginForm() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, Login>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  useEffect(() => {
+    // Someone already signed in goes straight to the dashboard.
+    let active = true;
+    getSupabase()
+      .then((supabase) => supabase.auth.getSession())
+      .then(({ data }) => {
+        if (active && data.session) navigate(paths.adminDashboard, { replace: true });
+      })
+      .catch(() => {}); // offline: the form stays, and signing in reports the failure
+    return () => {
+      active = false;
+    };
+  }, [navigate]);
+
+  const onSubmit = async (input: Login) => {
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.signInWithPassword(input);
+      if (error) {
+        // 5xx answers carry no message meant for people; a 4xx carries the server's reason.
+        notify.error(error.status && error.status < 500 ? error.message || t('login.failure') : t('login.failure'));
+        return;
+      }
+      notify.success(t('login.success'));
+      navigate(paths.adminDashboard, { replace: true });
+    } catch {
+      // The backend could not be reached at all (e.g. /config.json failed).
+      notify.error(t('login.failure'));
+    }
+  };
+
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  return (
+    <div className={styles.loginScreen}>
+      <section className={styles.loginCard} aria-labelledby="admin-login-title">
+        <h1 id="admin-login-title" className={styles.loginTitle}>
+          {t('login.title')}
+        </h1>
+        <p className={styles.muted}>{t('login.intro', { restaurant: restaurantProfile.name })}</p>
+        <form className={styles.loginForm} onSubmit={handleSubmit(onSubmit)} noValidate>
+          <FormField label={t('login.email')} required error={message(errors.email?.message)}>
+            {(field) => (
+              <input {...field} type="email" autoComplete="username" inputMode="email" {...register('email')} />
+            )}
+          </FormField>
+          <FormField label={t('login.password')} required error={message(errors.password?.message)}>
+            {(field) => <input {...field} type="password" autoComplete="current-password" {...register('password')} />}
+          </FormField>
+          <Button type="submit" variant="secondary" disabled={isSubmitting} className={styles.wide}>
+            {isSubmitting ? t('login.submitting') : t('login.submit')}
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}
+
 export function LoginPage() {
-  return <h1>LoginPage</h1>;
+  return (
+    <Suspense fallback={null}>
+      <LoginForm />
+    </Suspense>
+  );
 }

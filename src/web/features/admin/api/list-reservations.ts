@@ -1,0 +1,71 @@
+/**
+ * Call 2 at scale: one page of reservations, newest first, filtered in the database, with the
+ * exact number of matches. Only the shown columns travel; rows are checked at the boundary.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type DashboardQuery, pageRange, restFilters } from '../reservation-filters.ts';
+
+export const reservationRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  date: z.string(),
+  time: z.string(),
+  period: z.string(),
+  guests: z.number().int(),
+  branch: z.string(),
+  notes: z.string().nullable(),
+  arrived: z.boolean(),
+  allocated: z.boolean(),
+});
+export type ReservationRow = z.infer<typeof reservationRowSchema>;
+
+const columns = Object.keys(reservationRowSchema.shape).join(',');
+
+export interface ReservationPage {
+  rows: ReservationRow[];
+  /** Exact number of reservations matching the filters, across all pages. */
+  total: number;
+}
+
+/** A page past the last one (a stale shared link): PostgREST answers 416 PGRST103. */
+export class PageOutOfRangeError extends Error {
+  override name = 'PageOutOfRangeError';
+}
+
+export async function listReservations(supabase: SupabaseClient, query: DashboardQuery): Promise<ReservationPage> {
+  const { from, to } = pageRange(query.page);
+  let request = supabase.from('reservations').select(columns, { count: 'exact' });
+  for (const filter of restFilters(query.filters)) {
+    request = filter.op === 'or' ? request.or(filter.value) : request.eq(filter.column, filter.value);
+  }
+  const { data, count, error } = await request
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to);
+  if (error) {
+    if (error.code === 'PGRST103') throw new PageOutOfRangeError(error.message);
+    throw new Error(error.message);
+  }
+  const rows = z.array(reservationRowSchema).parse(data);
+  return { rows, total: count ?? rows.length };
+}
+
+/** Every page of every filter: what a saved change makes stale. */
+export const reservationPagesKey = ['reservations', 'page'] as const;
+
+export function reservationsQueryOptions(supabase: SupabaseClient, query: DashboardQuery) {
+  return queryOptions({
+    queryKey: [...reservationPagesKey, query] as const,
+    queryFn: () => listReservations(supabase, query),
+    // Keep the current rows on screen while the next filter or page loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReservations(supabase: SupabaseClient, query: DashboardQuery) {
+  return useQuery(reservationsQueryOptions(supabase, query));
+}

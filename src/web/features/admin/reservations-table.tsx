@@ -1,0 +1,127 @@
+/**
+ * The reservations register: one row per booking, newest first, with the two service flags as
+ * checkboxes. Each flag shows its state as text and an icon next to the box, never colour alone.
+ * Guest-supplied text is rendered as text (React escapes it), never as markup or a formula.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReservationFlag } from '../../../domain/reservation.ts';
+import styles from './admin.module.css';
+import type { ReservationRow } from './api/list-reservations.ts';
+
+function CheckIcon() {
+  return (
+    <svg className={styles.flagIcon} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function PendingIcon() {
+  return (
+    <svg className={styles.flagIcon} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <circle cx="8" cy="8" r="5.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeDasharray="2.5 2" />
+    </svg>
+  );
+}
+
+function FlagBox(props: {
+  row: ReservationRow;
+  flag: ReservationFlag;
+  onToggle: (row: ReservationRow, flag: ReservationFlag, value: boolean) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { row, flag } = props;
+  const checked = row[flag];
+  return (
+    <label className={styles.flag} data-checked={checked}>
+      <input
+        type="checkbox"
+        checked={checked}
+        aria-label={t(`table.${flag}For`, { name: row.name })}
+        onChange={(event) => props.onToggle(row, flag, event.target.checked)}
+      />
+      {checked ? <CheckIcon /> : <PendingIcon />}
+      <span className={styles.flagText}>{t(`table.${flag}${checked ? 'Yes' : 'No'}`)}</span>
+    </label>
+  );
+}
+
+export function ReservationsTable(props: {
+  rows: readonly ReservationRow[];
+  busy: boolean;
+  onToggle: (row: ReservationRow, flag: ReservationFlag, value: boolean) => void;
+  /** Shown in place of rows: loading, empty or failed. */
+  placeholder?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const formatDate = (date: string) => {
+    const value = new Date(`${date}T00:00:00Z`);
+    return Number.isNaN(value.getTime()) ? date : dateFormat.format(value);
+  };
+  const headings = ['name', 'mobile', 'email', 'date', 'time', 'guests', 'branch', 'notes', 'arrived', 'allocated'];
+
+  return (
+    // A focusable scroll region, so the table can be scrolled sideways from the keyboard too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
+    <section className={styles.tableScroll} aria-labelledby="reservations-title" tabIndex={0}>
+      <table className={styles.table} aria-busy={props.busy}>
+        <caption className="visually-hidden">{t('table.caption')}</caption>
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className={styles[`col_${heading}`]}>
+                {t(`table.${heading}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.placeholder ? (
+            <tr>
+              <td colSpan={headings.length} className={styles.placeholderCell}>
+                {props.placeholder}
+              </td>
+            </tr>
+          ) : (
+            props.rows.map((row) => (
+              <tr key={row.id} data-arrived={row.arrived}>
+                <th scope="row" className={styles.nameCell}>
+                  {row.name}
+                </th>
+                <td className={styles.nowrap}>
+                  <a href={`tel:${row.mobile.replace(/[^+\d]/g, '')}`} className={styles.quietLink}>
+                    {row.mobile}
+                  </a>
+                </td>
+                <td className={styles.emailCell}>{row.email}</td>
+                <td className={styles.nowrap}>
+                  <time dateTime={row.date}>{formatDate(row.date)}</time>
+                </td>
+                <td className={styles.nowrap}>
+                  {row.time} {row.period}
+                </td>
+                <td className={styles.numberCell}>{row.guests}</td>
+                <td>{row.branch}</td>
+                <td className={styles.notesCell}>{row.notes?.trim() ? row.notes : t('table.noNotes')}</td>
+                <td>
+                  <FlagBox row={row} flag="arrived" onToggle={props.onToggle} />
+                </td>
+                <td>
+                  <FlagBox row={row} flag="allocated" onToggle={props.onToggle} />
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
