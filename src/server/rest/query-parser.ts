@@ -245,6 +245,7 @@ function stripWhitespace(raw: string): string {
 function parseNames(raw: string, fail: () => RestError): string[] {
   const cursor = new Cursor(stripWhitespace(raw));
   const names: string[] = [];
+  if (cursor.done) throw fail();
   while (!cursor.done) {
     const name = cursor.peek() === '"' ? cursor.quoted(fail) : cursor.until(',');
     if (name === '') throw fail();
