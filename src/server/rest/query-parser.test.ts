@@ -131,9 +131,8 @@ describe('logic trees', () => {
   });
 
   it('accepts a double-quoted column name', () => {
-    expect(parseLogicTree('and', '("created_at".lt.2026-01-01)').conditions[0]).toMatchObject({
-      column: 'created_at',
-      value: '2026-01-01',
+    expect(parseLogicTree('and', '("created_at".lt.2026-01-01)')).toMatchObject({
+      conditions: [{ column: 'created_at', value: '2026-01-01' }],
     });
   });
 
