@@ -1,4 +1,232 @@
-// Placeholder until its issue builds this screen.
+/**
+ * The "Make a Reservation" page (/reservation): a calendar, the page's own option sets and the
+ * guest's details, sent to the spreadsheet endpoint (call 8). Outcomes reach the visitor twice:
+ * as a toast and next to the button.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Suspense, useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  limits,
+  minGuests,
+  reservationPageBranches,
+  reservationPagePeriods,
+  reservationPageTimes,
+} from '../../../domain/reservation.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { notify } from '../../lib/notify.ts';
+import { DatePicker } from './date-picker.tsx';
+import {
+  createReservationFormSchema,
+  emptyReservationForm,
+  type ReservationFormInput,
+  type ReservationFormValues,
+  toSheetsPayload,
+} from './reservation-form-schema.ts';
+import styles from './reservation-page.module.css';
+import { formatTime12h, restaurantDay } from './restaurant-date.ts';
+import { sendReservation } from './send-reservation.ts';
+import { useRestaurantToday } from './use-restaurant-today.ts';
+
+const systemClock = () => new Date();
+
 export function ReservationPage() {
-  return <h1>ReservationPage</h1>;
+  // The namespace loads with this chunk; the boundary keeps the layout up meanwhile.
+  return (
+    <Suspense fallback={null}>
+      <ReservationForm now={systemClock} />
+    </Suspense>
+  );
+}
+
+type Outcome = 'success' | 'failure' | null;
+
+/** `now` is the clock: "today" in the restaurant and the payload's timestamp come from it. */
+export function ReservationForm({ now }: { now: () => Date }) {
+  const { t } = useTranslation('reservation');
+  const today = useRestaurantToday(now);
+  const schema = useMemo(() => createReservationFormSchema(() => restaurantDay(now())), [now]);
+  const form = useForm<ReservationFormInput, unknown, ReservationFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyReservationForm,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const dateErrorId = useId();
+
+  /** A field's error in words; `max` fills the length and size limits. */
+  const errorText = (key: string | undefined, max?: number) =>
+    key ? t(`errors.${key}`, { max: max?.toLocaleString('en-US') }) : undefined;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      await sendReservation(toSheetsPayload(values, now()));
+    } catch {
+      setOutcome('failure');
+      notify.error(t('failure'));
+      return;
+    }
+    setOutcome('success');
+    notify.success(t('success'));
+    form.reset(emptyReservationForm);
+  });
+
+  return (
+    <section className={styles.page} aria-labelledby="reservation-title">
+      <header className={styles.intro}>
+        <p className={styles.eyebrow}>{t('eyebrow')}</p>
+        <h1 id="reservation-title" className={styles.title}>
+          {t('title')}
+        </h1>
+        <p className={styles.lead}>{t('intro')}</p>
+      </header>
+
+      <form className={styles.card} noValidate onSubmit={onSubmit} aria-busy={isSubmitting || undefined}>
+        <div className={styles.when}>
+          <h2 className={styles.sectionTitle}>{t('sections.when')}</h2>
+          <div className={styles.whenGrid}>
+            <Controller
+              control={form.control}
+              name="date"
+              render={({ field, fieldState }) => (
+                <fieldset className={styles.dateField} aria-describedby={fieldState.error ? dateErrorId : undefined}>
+                  <legend className={styles.legend}>
+                    {t('fields.date')}
+                    <span aria-hidden="true" className={styles.required}>
+                      {' '}
+                      *
+                    </span>
+                  </legend>
+                  <DatePicker
+                    value={field.value}
+                    onChange={field.onChange}
+                    today={today}
+                    footer={(picked) => (picked ? t('calendar.picked', { date: picked }) : t('calendar.none'))}
+                    // When the form sends focus to the date, land on the calendar's focusable day.
+                    containerRef={(element) =>
+                      field.ref(
+                        element
+                          ? { focus: () => element.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus() }
+                          : null,
+                      )
+                    }
+                  />
+                  {fieldState.error ? (
+                    <p id={dateErrorId} className={styles.error}>
+                      {errorText(fieldState.error.message)}
+                    </p>
+                  ) : null}
+                </fieldset>
+              )}
+            />
+
+            <div className={styles.options}>
+              <FormField label={t('fields.branch')} required error={errorText(errors.branch?.message)}>
+                {(control) => (
+                  <select {...control} required {...form.register('branch')}>
+                    <option value="" disabled>
+                      {t('placeholders.branch')}
+                    </option>
+                    {reservationPageBranches.map((branch) => (
+                      <option key={branch} value={branch}>
+                        {t(`branches.${branch}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <div className={styles.pair}>
+                <FormField label={t('fields.time')} required error={errorText(errors.time?.message)}>
+                  {(control) => (
+                    <select {...control} required {...form.register('time')}>
+                      <option value="" disabled>
+                        {t('placeholders.time')}
+                      </option>
+                      {reservationPageTimes.map((time) => (
+                        <option key={time} value={time}>
+                          {formatTime12h(time)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+                <FormField label={t('fields.period')} required error={errorText(errors.period?.message)}>
+                  {(control) => (
+                    <select {...control} required {...form.register('period')}>
+                      <option value="" disabled>
+                        {t('placeholders.period')}
+                      </option>
+                      {reservationPagePeriods.map((period) => (
+                        <option key={period} value={period}>
+                          {t(`periods.${period}`)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+              </div>
+              <FormField label={t('fields.guests')} required error={errorText(errors.guests?.message, limits.guests)}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={minGuests}
+                    step={1}
+                    required
+                    {...form.register('guests', { valueAsNumber: true })}
+                  />
+                )}
+              </FormField>
+            </div>
+          </div>
+        </div>
+
+        <div className={styles.who}>
+          <h2 className={styles.sectionTitle}>{t('sections.who')}</h2>
+          <div className={styles.whoGrid}>
+            <FormField label={t('fields.name')} required error={errorText(errors.name?.message, limits.name)}>
+              {(control) => <input {...control} type="text" autoComplete="name" required {...form.register('name')} />}
+            </FormField>
+            <FormField label={t('fields.mobile')} required error={errorText(errors.mobile?.message, limits.mobile)}>
+              {(control) => <input {...control} type="tel" autoComplete="tel" required {...form.register('mobile')} />}
+            </FormField>
+            <FormField label={t('fields.email')} required error={errorText(errors.email?.message, limits.email)}>
+              {(control) => (
+                <input {...control} type="email" autoComplete="email" required {...form.register('email')} />
+              )}
+            </FormField>
+            <FormField
+              label={t('fields.notes')}
+              hint={t('hints.notes')}
+              error={errorText(errors.notes?.message, limits.notes)}
+              className={styles.notes}
+            >
+              {(control) => <textarea {...control} rows={3} maxLength={limits.notes} {...form.register('notes')} />}
+            </FormField>
+          </div>
+        </div>
+
+        <div className={styles.actions}>
+          <Button type="submit" disabled={isSubmitting} className={styles.submit}>
+            {isSubmitting ? t('sending') : t('submit')}
+          </Button>
+          <div className={styles.feedback}>
+            {/* Present from the start so screen readers announce the success when it appears. */}
+            <p role="status" className={styles.success}>
+              {outcome === 'success' ? t('success') : null}
+            </p>
+            {outcome === 'failure' ? (
+              <p role="alert" className={styles.failure}>
+                {t('failure')}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </form>
+    </section>
+  );
 }

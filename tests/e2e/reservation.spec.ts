@@ -1,0 +1,302 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { freePort } from './support/free-port.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+// 10:00 on Sunday 20 December 2026 in Vietnam (UTC+7).
+const fixedNow = new Date('2026-12-20T03:00:00.000Z');
+
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Reserve Table' });
+const day = (page: Page, label: RegExp) => page.getByRole('button', { name: label });
+
+/** Fills every field the way a guest would, picking Thursday 24 December 2026 unless told not to. */
+async function fillForm(page: Page, { pickDate = true } = {}) {
+  if (pickDate) await day(page, /December 24, 2026/).click();
+  await page.getByRole('spinbutton', { name: 'Guests' }).fill('4');
+  await page.getByRole('combobox', { name: 'Branch' }).selectOption('Uptown');
+  await page.getByRole('combobox', { name: 'Time' }).selectOption({ label: '7:00 PM' });
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('Dinner');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Anh Nguyen');
+  await page.getByRole('textbox', { name: 'Mobile' }).fill('+84 912 345 678');
+  await page.getByRole('textbox', { name: 'Email' }).fill('anh@example.com');
+  await page.getByRole('textbox', { name: 'Notes' }).fill('Window table, please');
+}
+
+const expectedPayload = {
+  action: 'reserve',
+  name: 'Anh Nguyen',
+  mobile: '+84 912 345 678',
+  email: 'anh@example.com',
+  guests: 4,
+  branch: 'Uptown',
+  time: '19:00',
+  period: 'Dinner',
+  notes: 'Window table, please',
+  date: '2026-12-24',
+  timestamp: '2026-12-20T03:00:00.000Z',
+  arrived: 'No',
+  allocated: 'No',
+};
+
+test.describe('the /reservation page', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(fixedNow);
+  });
+
+  test('shows the heading, a labelled field for everything, and the page option sets', async ({ page }) => {
+    await page.goto('/reservation');
+    await expect(page.getByRole('heading', { level: 1, name: 'Make a Reservation' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Date' }).getByRole('grid')).toBeVisible();
+    const guests = page.getByRole('spinbutton', { name: 'Guests' });
+    await expect(guests).toHaveAttribute('min', '1');
+    await expect(guests).not.toHaveAttribute('max');
+    for (const name of ['Name', 'Mobile', 'Email', 'Notes']) {
+      await expect(page.getByRole('textbox', { name })).toBeVisible();
+    }
+    await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveAttribute('type', 'tel');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    const options = (name: string) =>
+      page.getByRole('combobox', { name }).locator('option:not([disabled])').allTextContents();
+    expect(await options('Branch')).toEqual(['Downtown', 'Uptown', 'Suburb']);
+    expect(await options('Time')).toEqual([
+      '12:00 PM',
+      '1:00 PM',
+      '2:00 PM',
+      '6:00 PM',
+      '7:00 PM',
+      '8:00 PM',
+      '9:00 PM',
+    ]);
+    expect(await options('Period')).toEqual(['Lunch', 'Dinner']);
+    for (const name of ['Branch', 'Time', 'Period']) {
+      await expect(page.getByRole('combobox', { name })).toHaveAttribute('required', '');
+    }
+  });
+
+  test('disables the days before today and keeps today selectable', async ({ page }) => {
+    await page.goto('/reservation');
+    await expect(day(page, /^Today, Sunday, December 20, 2026/)).toBeEnabled();
+    await expect(day(page, /December 19, 2026/)).toBeDisabled();
+    await expect(day(page, /December 1, 2026/)).toBeDisabled();
+    await expect(page.getByRole('button', { name: /previous month/i })).toBeDisabled();
+  });
+
+  test('says "Please select a date" and sends nothing when no date is picked', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto('/reservation');
+    await submitButton(page).click();
+    await expect(page.getByText('Please select a date', { exact: true })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Date' })).toHaveAccessibleDescription('Please select a date');
+    // The form sends the guest to the calendar, on the day a keyboard would start from.
+    await expect(day(page, /^Today, Sunday, December 20, 2026/)).toBeFocused();
+    await expect(page.getByText('Please select a branch')).toBeVisible();
+    await expect(page.getByText('Please select a time')).toBeVisible();
+    await expect(page.getByText('Please select a period')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Please fill in this field');
+
+    await fillForm(page, { pickDate: false });
+    await submitButton(page).click();
+    await expect(page.getByText('Please select a date', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please select a branch')).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
+    expect(posts).toEqual([]);
+  });
+
+  test('is operable by keyboard: arrows move between days, Enter picks', async ({ page }) => {
+    await page.goto('/reservation');
+    const today = day(page, /^Today, Sunday, December 20, 2026/);
+    await today.focus();
+    await page.keyboard.press('ArrowLeft'); // yesterday is disabled: focus stays on an enabled day
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await expect(day(page, /^Monday, December 28, 2026$/)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(day(page, /^Thursday, December 24, 2026$/)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(day(page, /^Thursday, December 24, 2026, selected$/)).toBeVisible();
+    await expect(page.getByText('Selected: Thursday, December 24, 2026')).toBeVisible();
+    await page.keyboard.press('PageDown');
+    await expect(day(page, /^Sunday, January 24, 2027$/)).toBeFocused();
+  });
+
+  test('shows the failure message when the request fails, keeping what was typed', async ({ page }) => {
+    await page.route('**/sheets/exec', (route) => route.abort('failed'));
+    await page.goto('/reservation');
+    await fillForm(page);
+    await submitButton(page).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Failed to submit reservation. Please try again.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Anh Nguyen');
+    await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test('disables the button while sending', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/sheets/exec', async (route) => {
+      await held;
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' });
+    });
+    await page.goto('/reservation');
+    await fillForm(page);
+    await submitButton(page).click();
+    const sending = page.getByRole('button', { name: 'Sending…' });
+    await expect(sending).toBeDisabled();
+    await sending.click({ force: true }); // a second press while sending does nothing
+    release();
+    await expect(page.getByRole('status').filter({ hasText: 'Reservation submitted successfully!' })).toBeVisible();
+    await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test('posts to the embedded receiver by default, which stores the reservation', async ({ page }) => {
+    await page.goto('/reservation');
+    await fillForm(page);
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/sheets/exec' && response.request().method() === 'POST',
+    );
+    await submitButton(page).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: 'Reservation submitted successfully!' })).toBeVisible();
+    // The form starts over for the next booking.
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await expect(page.getByText('No date selected yet.')).toBeVisible();
+  });
+
+  test('has no accessibility violations, empty and with errors', async ({ page }) => {
+    await page.goto('/reservation');
+    await expect(page.getByRole('heading', { name: 'Make a Reservation' })).toBeVisible();
+    const scan = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect((await scan()).violations).toEqual([]);
+    await submitButton(page).click();
+    await expect(page.getByText('Please select a date', { exact: true })).toBeVisible();
+    expect((await scan()).violations).toEqual([]);
+  });
+});
+
+test.describe('around midnight in Vietnam, on a device in another time zone', () => {
+  test.describe('a device behind Vietnam (Los Angeles)', () => {
+    test.use({ timezoneId: 'America/Los_Angeles' });
+
+    test('one minute before midnight in Vietnam, that day is still today', async ({ page }) => {
+      // 23:59 on 14 March in Vietnam; 09:59 on 14 March in Los Angeles.
+      await page.clock.setFixedTime(new Date('2026-03-14T16:59:00Z'));
+      await page.goto('/reservation');
+      await expect(day(page, /^Today, Saturday, March 14, 2026/)).toBeEnabled();
+      await expect(day(page, /March 13, 2026/)).toBeDisabled();
+    });
+
+    test('just after midnight in Vietnam, the device day is already past', async ({ page }) => {
+      // 00:00:30 on 15 March in Vietnam; still 10:00 on 14 March in Los Angeles.
+      await page.clock.setFixedTime(new Date('2026-03-14T17:00:30Z'));
+      await page.goto('/reservation');
+      await expect(day(page, /March 14, 2026/)).toBeDisabled();
+      await expect(day(page, /^Today, Sunday, March 15, 2026/)).toBeEnabled();
+    });
+
+    test('a page left open across midnight in Vietnam stops offering the day that passed', async ({ page }) => {
+      await page.clock.install({ time: new Date('2026-03-14T16:59:50Z') });
+      await page.goto('/reservation');
+      await expect(day(page, /^Today, Saturday, March 14, 2026/)).toBeEnabled();
+      await page.clock.runFor('00:20');
+      await expect(day(page, /March 14, 2026/)).toBeDisabled();
+      await expect(day(page, /^Today, Sunday, March 15, 2026/)).toBeEnabled();
+    });
+  });
+
+  test.describe('a device ahead of Vietnam (Kiritimati, UTC+14)', () => {
+    test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+    test('the device is on the next day, Vietnam is not: the Vietnamese today stays open', async ({ page }) => {
+      // 17:30 on 14 March in Vietnam; 00:30 on 15 March on the device.
+      await page.clock.setFixedTime(new Date('2026-03-14T10:30:00Z'));
+      await page.goto('/reservation');
+      await expect(day(page, /^Today, Saturday, March 14, 2026/)).toBeEnabled();
+      await expect(day(page, /March 13, 2026/)).toBeDisabled();
+    });
+  });
+});
+
+test.describe('with SHEETS_ENDPOINT pointed at another server', () => {
+  interface Captured {
+    method: string | undefined;
+    headers: IncomingHttpHeaders;
+    body: string;
+  }
+  let capture: Server;
+  let captureUrl: string;
+  let captured: Captured[] = [];
+  let app: TestServer;
+
+  test.beforeAll(async () => {
+    const port = await freePort();
+    capture = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        captured.push({ method: request.method, headers: request.headers, body });
+        // Like Apps Script: a 200 without CORS headers, which a no-cors request never reads.
+        response.writeHead(200, { 'Content-Type': 'text/plain' });
+        response.end('captured');
+      });
+    });
+    await new Promise<void>((resolve) => capture.listen(port, '127.0.0.1', resolve));
+    captureUrl = `http://127.0.0.1:${port}/macros/s/test-deployment/exec`;
+    app = await startTestServer({ SHEETS_ENDPOINT: captureUrl });
+  });
+
+  test.afterAll(async () => {
+    await app?.stop();
+    await new Promise<void>((resolve) => capture?.close(() => resolve()));
+  });
+
+  test.beforeEach(() => {
+    captured = [];
+  });
+
+  test('advertises the endpoint and allows its origin in the Content-Security-Policy', async ({ request }) => {
+    const config = await (await request.get(`${app.url}/config.json`)).json();
+    expect(config.sheetsEndpoint).toBe(captureUrl);
+    const page = await request.get(`${app.url}/reservation`);
+    expect(page.headers()['content-security-policy']).toContain(`connect-src 'self' ${new URL(captureUrl).origin}`);
+  });
+
+  test('posts the exact payload as text/plain, then confirms and resets the form', async ({ page }) => {
+    await page.clock.setFixedTime(fixedNow);
+    await page.goto(`${app.url}/reservation`);
+    await fillForm(page);
+    await submitButton(page).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reservation submitted successfully!' })).toBeVisible();
+    expect(captured).toHaveLength(1);
+    const [request] = captured;
+    expect(request?.method).toBe('POST');
+    expect(request?.headers['content-type']).toBe('text/plain;charset=UTF-8');
+    const payload = JSON.parse(request?.body ?? '');
+    expect(payload).toEqual(expectedPayload);
+    expect(Object.keys(payload)).toEqual(Object.keys(expectedPayload));
+    expect(payload.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(payload.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveValue('');
+  });
+
+  test('sends empty notes as an empty string and any number of guests', async ({ page }) => {
+    await page.clock.setFixedTime(fixedNow);
+    await page.goto(`${app.url}/reservation`);
+    await fillForm(page);
+    await page.getByRole('textbox', { name: 'Notes' }).fill('');
+    await page.getByRole('spinbutton', { name: 'Guests' }).fill('40');
+    await submitButton(page).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reservation submitted successfully!' })).toBeVisible();
+    expect(JSON.parse(captured[0]?.body ?? '')).toEqual({ ...expectedPayload, notes: '', guests: 40 });
+  });
+});
