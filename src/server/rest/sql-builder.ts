@@ -135,10 +135,16 @@ export function buildRead(table: TableInfo, options: ReadOptions): Statement {
 /** What a write hands back: nothing (`minimal`), some columns, or the primary key (for Location). */
 export type Returning = { kind: 'minimal' } | { kind: 'select'; select: SelectItem[] | undefined } | { kind: 'key' };
 
-function mutationSql(table: TableInfo, mutation: string, returning: Returning): string {
+/**
+ * `bodyCheck`, a query over the request body, is made part of the result so Postgres always
+ * evaluates it: an update that matches no rows must still refuse a body of the wrong types.
+ */
+function mutationSql(table: TableInfo, mutation: string, returning: Returning, bodyCheck?: string): string {
   const self = quoteIdent(table.name);
+  const check = bodyCheck ? `_pgrst_body as (${bodyCheck}), ` : '';
+  const checked = bodyCheck ? ', (select count(*) from _pgrst_body) as checked' : '';
   if (returning.kind === 'minimal') {
-    return `with _pgrst_source as (${mutation} returning 1) select count(*) as n, '[]' as body, null::bigint as total from _pgrst_source`;
+    return `with ${check}_pgrst_source as (${mutation} returning 1) select count(*) as n, '[]' as body, null::bigint as total${checked} from _pgrst_source`;
   }
   const select: SelectItem[] | undefined =
     returning.kind === 'key'
@@ -155,8 +161,8 @@ function mutationSql(table: TableInfo, mutation: string, returning: Returning): 
           .map((name) => `${self}.${quoteIdent(name)}`)
           .join(', ');
   return (
-    `with _pgrst_source as (${mutation} returning ${wanted}) ` +
-    `select count(*) as n, coalesce(json_agg(_pgrst_t), '[]')::text as body, null::bigint as total ` +
+    `with ${check}_pgrst_source as (${mutation} returning ${wanted}) ` +
+    `select count(*) as n, coalesce(json_agg(_pgrst_t), '[]')::text as body, null::bigint as total${checked} ` +
     `from (select ${list} from _pgrst_source) _pgrst_t`
   );
 }
@@ -231,11 +237,11 @@ export function buildUpdate(table: TableInfo, options: UpdateOptions): Statement
   const sets = names.map(
     (name) => `${column(table, name, '_pgrst_b').slice('_pgrst_b.'.length)} = _pgrst_b.${quoteIdent(name)}`,
   );
+  const record = `select * from json_populate_record(null::${tableRef(table)}, ${body}::text::json)`;
   const update =
-    `update ${tableRef(table)} set ${sets.join(', ')} ` +
-    `from (select * from json_populate_record(null::${tableRef(table)}, ${body}::text::json)) _pgrst_b` +
+    `update ${tableRef(table)} set ${sets.join(', ')} from (${record}) _pgrst_b` +
     whereSql(table, options.where, params, self);
-  return { sql: mutationSql(table, update, options.returning), params: params.values };
+  return { sql: mutationSql(table, update, options.returning, record), params: params.values };
 }
 
 export interface DeleteOptions {
