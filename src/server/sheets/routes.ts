@@ -4,11 +4,11 @@
  * text/plain JSON body of a no-cors request — validates it with the page's own schema and records
  * it as a reservation, so staff see it on the dashboard.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { type SheetsReservation, sheetsReservationSchema } from '../../domain/reservation.ts';
 import type { AppDeps } from '../app.ts';
 import { sqlState } from '../db/database.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 
 export const sheetsReceiverPath = '/sheets/exec';
@@ -40,15 +40,6 @@ function parseBody(text: string): Parsed {
   }
 }
 
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // Served without a Node socket (in-process requests): one shared bucket.
-    return 'unknown';
-  }
-}
-
 /** Stores the reservation as the public form would: as `anon`, so the same grants and RLS apply. */
 async function insertReservation(deps: AppDeps, r: SheetsReservation): Promise<void> {
   await deps.db.transaction(async (tx) => {
@@ -68,7 +59,11 @@ export function sheetsRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.post(sheetsReceiverPath, async (c) => {
-    const decision = await deps.rateLimiter.hit('sheets', clientAddress(c), sheetsRateLimit);
+    const decision = await deps.rateLimiter.hit(
+      'sheets',
+      clientAddress(c, deps.config.trustedProxies),
+      sheetsRateLimit,
+    );
     if (!decision.allowed) {
       return c.json({ ok: false, error: 'Too many requests, please try again later' }, 429, {
         'Retry-After': String(decision.retryAfter),
