@@ -23,7 +23,4 @@ export type Menu = z.infer<typeof menuSchema>;
 
 export const menuDataPath = '/data/menu.json';
 
-/** "₫350,000": the dong sign followed by the number grouped in thousands (spec §2). */
-export function formatDong(amount: number): string {
-  return `₫${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(amount)}`;
-}
+export { formatDong } from './format-dong.ts';

@@ -21,6 +21,8 @@ export const restaurantProfile = {
   openedOn: '2022-11',
   phone: '+84 24 3938 2022',
   email: 'hello@saffronlotus.vn',
+  /** The public address of the site: sharing links, the sitemap and the JSON-LD use it. */
+  website: 'https://saffronlotus.vn',
   /** Opening hours, every day (spec §9). */
   opens: '10:30',
   closes: '23:00',

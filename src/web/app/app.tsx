@@ -1,9 +1,15 @@
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { routes } from './routes.tsx';
 
-const router = createBrowserRouter(routes);
+/** The routes, under whichever router the caller provides (the browser's, or a static one when prerendering). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -21,7 +21,14 @@ void i18n
     defaultNS: 'common',
     resources: { en: { common } },
     partialBundledLanguages: true,
+    // Synchronous: the bundled namespace is ready for the first (hydrating) render.
+    initAsync: false,
     interpolation: { escapeValue: false },
   });
+
+/** Loads a feature's messages (with its chunk) so its first render does not suspend. */
+export function loadNamespace(namespace: Namespace): Promise<void> {
+  return i18n.loadNamespaces(namespace);
+}
 
 export default i18n;

@@ -1,22 +1,29 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { Toaster } from 'sonner';
-import { paths } from '../../domain/routes.ts';
+import { Outlet } from 'react-router';
+import { ToastHost } from '../lib/toaster.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import styles from './layout.module.css';
+import { PageTransition } from './page-transition.tsx';
 
 export function Layout() {
   const { t } = useTranslation();
   return (
     <>
-      <header>
-        <nav aria-label="Main">
-          <Link to={paths.home}>{t('nav.home')}</Link> <Link to={paths.menu}>{t('nav.menu')}</Link>{' '}
-          <Link to={paths.reservation}>{t('nav.bookTable')}</Link>
-        </nav>
-      </header>
-      <main id="main">
-        <Outlet />
+      <a className={styles.skipLink} href="#main">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <PageTransition>
+          <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+            <Outlet />
+          </Suspense>
+        </PageTransition>
       </main>
-      <Toaster position="top-center" richColors closeButton />
+      <Footer />
+      <ToastHost />
     </>
   );
 }

@@ -1,4 +1,37 @@
-// Placeholder until its issue builds this screen.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { type HomeSection, homeSections, paths } from '../../../domain/routes.ts';
+import { usePageMeta } from '../../app/page-meta.tsx';
+import { scrollToSection } from '../../app/section-scroll.ts';
+import { BookingSection } from '../booking/booking-section.tsx';
+import { ContactSection } from './contact-section.tsx';
+import { Hero } from './hero.tsx';
+import { OurStory } from './our-story.tsx';
+import { RestaurantJsonLd } from './restaurant-json-ld.tsx';
+import { Specials } from './specials.tsx';
+import { Testimonials } from './testimonials.tsx';
+
 export function HomePage() {
-  return <h1>HomePage</h1>;
+  const { t } = useTranslation('home');
+  const { hash } = useLocation();
+  usePageMeta({ title: t('meta.title'), description: t('meta.description'), path: paths.home });
+
+  // A shared link such as /#booking lands on its section once the page is there.
+  useEffect(() => {
+    const id = hash.slice(1);
+    if ((homeSections as readonly string[]).includes(id)) scrollToSection(id as HomeSection);
+  }, [hash]);
+
+  return (
+    <>
+      <RestaurantJsonLd />
+      <Hero />
+      <OurStory />
+      <Specials />
+      <Testimonials />
+      <ContactSection />
+      <BookingSection />
+    </>
+  );
 }

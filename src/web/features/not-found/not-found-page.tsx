@@ -2,18 +2,46 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
+import { usePageMeta } from '../../app/page-meta.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import styles from './not-found.module.css';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  usePageMeta({ title: t('notFound.metaTitle'), description: t('notFound.metaDescription'), path: pathname });
   useEffect(() => {
     // The spec asks for unknown routes to be logged.
     console.error(`404: no page at ${pathname}`);
   }, [pathname]);
   return (
-    <section>
-      <h1>{t('notFound.title')}</h1>
-      <Link to={paths.home}>{t('notFound.returnHome')}</Link>
+    <section className={styles.page} aria-labelledby="not-found-title">
+      <svg className={styles.art} viewBox="0 0 200 120" width="200" height="120" aria-hidden="true" focusable="false">
+        <ellipse cx="100" cy="96" rx="84" ry="14" fill="#e2d6c3" />
+        <path d="M28 70a72 30 0 0 0 144 0z" fill="#7a1f2b" />
+        <path d="M36 70a64 22 0 0 0 128 0z" fill="#9a3340" />
+        <ellipse cx="100" cy="70" rx="72" ry="12" fill="#f4ead9" />
+        <path
+          d="M84 50c4-10-6-16 0-28M100 48c4-10-6-16 0-28M116 50c4-10-6-16 0-28"
+          stroke="#c9821a"
+          strokeWidth="4"
+          fill="none"
+          strokeLinecap="round"
+        />
+      </svg>
+      <p className={styles.eyebrow}>{t('notFound.eyebrow')}</p>
+      <h1 id="not-found-title" className={styles.title}>
+        {t('notFound.title')}
+      </h1>
+      <p className={styles.text}>{t('notFound.text')}</p>
+      <div className={styles.actions}>
+        <Link to={paths.home} className={buttonClass('primary')}>
+          {t('notFound.returnHome')}
+        </Link>
+        <Link to={paths.menu} className={styles.link}>
+          {t('notFound.seeMenu')}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,31 @@
+/**
+ * Renders a public page to HTML at build time (scripts/prerender): the browser paints it at once
+ * and hydrates it. Not part of the browser bundle.
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app.tsx';
+import { loadNamespace, type Namespace } from './i18n.ts';
+import { HeadContext, type PageMeta } from './page-meta.tsx';
+
+export interface RenderedPage {
+  html: string;
+  meta: PageMeta | undefined;
+}
+
+export async function renderPage(url: string, namespaces: readonly Namespace[]): Promise<RenderedPage> {
+  await Promise.all(namespaces.map(loadNamespace));
+  const head: { meta?: PageMeta } = {};
+  const { prelude } = await prerender(
+    <StrictMode>
+      <HeadContext value={head}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </HeadContext>
+    </StrictMode>,
+  );
+  const html = await new Response(prelude).text();
+  return { html, meta: head.meta };
+}

@@ -1,0 +1,204 @@
+/**
+ * The home page's booking form (call 1). Its code is light on purpose: validation (zod) loads on
+ * the first submit and the supabase client on the first valid one, so neither weighs on the first
+ * paint. The date is a native date input rather than react-day-picker: it costs no JavaScript,
+ * opens the phone's own date wheel, and is keyboard and screen-reader friendly everywhere; the
+ * /reservation page keeps the calendar the spec describes for it.
+ */
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type HomeBooking, homeBranches, homeGuestOptions, homePeriods } from '../../../domain/reservation.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { notify } from '../../lib/notify.ts';
+import styles from './booking.module.css';
+import { type BookingValues, emptyBooking } from './booking-values.ts';
+import { restaurantToday } from './restaurant-today.ts';
+import { submitBooking } from './submit-booking.ts';
+import { displayTime, timeSlots } from './time-slots.ts';
+
+const resolver: Resolver<BookingValues, unknown, HomeBooking> = async (values, context, options) => {
+  const { validateBooking } = await import('./validate-booking.ts');
+  return validateBooking(values, context, options);
+};
+
+/** Starts loading what a submit needs as soon as the guest starts filling the form. */
+function warmUp(): void {
+  void import('./validate-booking.ts');
+  void import('../../lib/supabase.ts').then(({ getSupabase }) => getSupabase()).catch(() => undefined);
+}
+
+export function BookingForm() {
+  const { t } = useTranslation('home');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingValues, unknown, HomeBooking>({ defaultValues: emptyBooking, resolver });
+  const [formError, setFormError] = useState<string>();
+  const [minDate, setMinDate] = useState<string>();
+  const busy = useRef(false);
+  const warmed = useRef(false);
+  const period = watch('period');
+  const slots = timeSlots(period);
+
+  // Set after hydration: the prerendered page was built on another day.
+  useEffect(() => {
+    setMinDate(restaurantToday());
+  }, []);
+
+  // A time from the other half of the day no longer fits the chosen period.
+  useEffect(() => {
+    const time = getValues('time');
+    if (time && !timeSlots(period).includes(time)) setValue('time', '');
+  }, [period, getValues, setValue]);
+
+  const fieldError = (field: keyof BookingValues): string | undefined => {
+    const error = errors[field];
+    if (!error) return undefined;
+    if (getValues(field) === '') return t('booking.fieldRequired');
+    if (field === 'email' || field === 'date') return t(`booking.invalid.${field}`);
+    return t('booking.invalid.default');
+  };
+
+  const onValid = async (booking: HomeBooking) => {
+    const outcome = await submitBooking(booking);
+    if (outcome.ok) {
+      setFormError(undefined);
+      notify.success(t('booking.success'));
+      reset(emptyBooking);
+      return;
+    }
+    const message = outcome.serverMessage ?? t('booking.failure');
+    setFormError(message);
+    notify.error(message);
+  };
+
+  const onInvalid = (_errors: FieldErrors<BookingValues>) => {
+    const message = t('booking.required');
+    setFormError(message);
+    notify.error(message);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // One booking per press, however fast the second click comes.
+    if (busy.current) {
+      event.preventDefault();
+      return;
+    }
+    busy.current = true;
+    setFormError(undefined);
+    void handleSubmit(
+      onValid,
+      onInvalid,
+    )(event).finally(() => {
+      busy.current = false;
+    });
+  };
+
+  const onFirstInput = () => {
+    if (warmed.current) return;
+    warmed.current = true;
+    warmUp();
+  };
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={onFirstInput}
+      aria-describedby="booking-legend"
+    >
+      <p id="booking-legend" className={styles.legend}>
+        {t('booking.requiredLegend')}
+      </p>
+      <div className={styles.grid}>
+        <FormField label={t('booking.name')} required error={fieldError('name')}>
+          {(control) => <input {...control} type="text" autoComplete="name" {...register('name')} />}
+        </FormField>
+        <FormField label={t('booking.mobile')} required error={fieldError('mobile')}>
+          {(control) => <input {...control} type="tel" autoComplete="tel" inputMode="tel" {...register('mobile')} />}
+        </FormField>
+        <FormField label={t('booking.email')} required error={fieldError('email')}>
+          {(control) => <input {...control} type="email" autoComplete="email" {...register('email')} />}
+        </FormField>
+        <FormField label={t('booking.branch')} required error={fieldError('branch')}>
+          {(control) => (
+            <select {...control} {...register('branch')}>
+              <option value="">{t('booking.branchPlaceholder')}</option>
+              {homeBranches.map((branch) => (
+                <option key={branch} value={branch}>
+                  {branch}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={t('booking.date')} required error={fieldError('date')}>
+          {(control) => <input {...control} type="date" min={minDate} {...register('date')} />}
+        </FormField>
+        <FormField label={t('booking.guests')} required error={fieldError('guests')}>
+          {(control) => (
+            <select {...control} {...register('guests')}>
+              <option value="">{t('booking.guestsPlaceholder')}</option>
+              {homeGuestOptions.map((count) => (
+                <option key={count} value={count}>
+                  {t('booking.guest', { count })}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={t('booking.time')} required error={fieldError('time')}>
+          {(control) => (
+            <select {...control} {...register('time')}>
+              <option value="">{t('booking.timePlaceholder')}</option>
+              {slots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {`${displayTime(slot)} ${period}`}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={t('booking.period')} required error={fieldError('period')}>
+          {(control) => (
+            <select {...control} {...register('period')}>
+              {homePeriods.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          className={styles.wide}
+          label={
+            <>
+              {t('booking.notes')} <span className={styles.optional}>{t('booking.notesOptional')}</span>
+            </>
+          }
+          hint={t('booking.notesHint')}
+          error={fieldError('notes')}
+        >
+          {(control) => <textarea {...control} rows={3} {...register('notes')} />}
+        </FormField>
+      </div>
+      <div className={styles.actions}>
+        <p className={styles.formError} role="alert">
+          {formError}
+        </p>
+        <Button type="submit" variant="primary" className={styles.submit} disabled={isSubmitting}>
+          {t('booking.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

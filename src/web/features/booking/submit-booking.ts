@@ -1,0 +1,28 @@
+/** Call 1: the home form inserts the booking into `reservations` through supabase-js. */
+import type { HomeBooking } from '../../../domain/reservation.ts';
+import { getSupabase } from '../../lib/supabase.ts';
+
+export type SubmitOutcome = { ok: true } | { ok: false; serverMessage: string | undefined };
+
+export async function submitBooking(booking: HomeBooking): Promise<SubmitOutcome> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.from('reservations').insert({
+      name: booking.name,
+      mobile: booking.mobile,
+      email: booking.email,
+      date: booking.date,
+      guests: booking.guests,
+      branch: booking.branch,
+      time: booking.time,
+      period: booking.period,
+      notes: booking.notes ?? null,
+    });
+    if (!error) return { ok: true };
+    // A refusal from the server carries a code; a network failure does not, and its text is not for guests.
+    return { ok: false, serverMessage: error.code && error.message ? error.message : undefined };
+  } catch {
+    // The backend (or its configuration) could not be reached.
+    return { ok: false, serverMessage: undefined };
+  }
+}

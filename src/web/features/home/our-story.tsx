@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import styles from './home.module.css';
+
+export function OurStory() {
+  const { t } = useTranslation('home');
+  return (
+    <section id="our-story" tabIndex={-1} aria-labelledby="our-story-title" className={styles.section}>
+      <div className={styles.story}>
+        <div className={styles.storyPhotos}>
+          <img
+            src="/images/story-kitchen.svg"
+            width={800}
+            height={600}
+            alt={t('story.kitchenAlt')}
+            loading="lazy"
+            decoding="async"
+            className={styles.storyPhoto}
+          />
+          <img
+            src="/images/story-branches.svg"
+            width={800}
+            height={600}
+            alt={t('story.branchesAlt')}
+            loading="lazy"
+            decoding="async"
+            className={styles.storyPhoto}
+          />
+        </div>
+        <div className={styles.storyText}>
+          <p className={styles.eyebrow}>{t('story.eyebrow')}</p>
+          <h2 id="our-story-title" className={styles.sectionTitle}>
+            {t('story.title')}
+          </h2>
+          <p>{t('story.p1')}</p>
+          <p>{t('story.p2')}</p>
+          <p>{t('story.p3')}</p>
+          <p>{t('story.p4')}</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import styles from './home.module.css';
+
+interface Testimonial {
+  quote: string;
+  name: string;
+  detail: string;
+}
+
+export function Testimonials() {
+  const { t } = useTranslation('home');
+  const items = t('testimonials.items', { returnObjects: true }) as Testimonial[];
+  return (
+    <section
+      id="testimonials"
+      tabIndex={-1}
+      aria-labelledby="testimonials-title"
+      className={`${styles.section} ${styles.testimonials}`}
+    >
+      <div className={styles.sectionHead}>
+        <p className={styles.eyebrow}>{t('testimonials.eyebrow')}</p>
+        <h2 id="testimonials-title" className={styles.sectionTitle}>
+          {t('testimonials.title')}
+        </h2>
+      </div>
+      <ul className={styles.quotes}>
+        {items.map((item) => (
+          <li key={item.name}>
+            <figure className={styles.quote}>
+              <blockquote>
+                <p>{item.quote}</p>
+              </blockquote>
+              <figcaption>
+                <strong>{item.name}</strong>
+                <span>{item.detail}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

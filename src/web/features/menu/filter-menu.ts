@@ -1,0 +1,41 @@
+/** The menu page's filters: type buttons, text search and category, applied to the loaded menu. */
+import type { Menu, MenuItem, MenuItemType } from '../../../domain/menu.ts';
+
+export type TypeFilter = 'all' | MenuItemType;
+export const allCategories = 'all';
+
+export interface MenuFilters {
+  type: TypeFilter;
+  search: string;
+  /** A category key of the menu, or `allCategories`. */
+  category: string;
+}
+
+export const noFilters: MenuFilters = { type: 'all', search: '', category: allCategories };
+
+export interface MenuGroup {
+  category: string;
+  items: MenuItem[];
+}
+
+export function isFiltering(filters: MenuFilters): boolean {
+  return filters.type !== 'all' || filters.search.trim() !== '' || filters.category !== allCategories;
+}
+
+/** The groups to show, in the data's order, without the categories left empty by the filters. */
+export function filterMenu(menu: Menu, filters: MenuFilters): MenuGroup[] {
+  const needle = filters.search.trim().toLocaleLowerCase('en');
+  const groups: MenuGroup[] = [];
+  for (const [category, items] of Object.entries(menu)) {
+    if (filters.category !== allCategories && filters.category !== category) continue;
+    const shown = items.filter(
+      (item) =>
+        (filters.type === 'all' || item.type === filters.type) &&
+        (needle === '' ||
+          item.name.toLocaleLowerCase('en').includes(needle) ||
+          item.description.toLocaleLowerCase('en').includes(needle)),
+    );
+    if (shown.length > 0) groups.push({ category, items: shown });
+  }
+  return groups;
+}
