@@ -42,9 +42,22 @@ export function FiltersCard(props: {
 
   return (
     <section className={styles.card} aria-labelledby="filters-title">
-      <h2 id="filters-title" className={styles.cardTitle}>
-        {t('filters.title')}
-      </h2>
+      <div className={styles.cardHeader}>
+        <h2 id="filters-title" className={styles.cardTitle}>
+          {t('filters.title')}
+        </h2>
+        <Button
+          variant="ghost"
+          className={styles.clearButton}
+          disabled={!hasActiveFilters(filters) && search === ''}
+          onClick={() => {
+            setSearch('');
+            onChange({});
+          }}
+        >
+          {t('filters.clear')}
+        </Button>
+      </div>
       <div className={styles.filters}>
         <FormField label={t('filters.search')} className={styles.searchField}>
           {(field) => (
@@ -137,19 +150,6 @@ export function FiltersCard(props: {
             </select>
           )}
         </FormField>
-        <div className={styles.clearCell}>
-          <Button
-            variant="ghost"
-            className={styles.clearButton}
-            disabled={!hasActiveFilters(filters) && search === ''}
-            onClick={() => {
-              setSearch('');
-              onChange({});
-            }}
-          >
-            {t('filters.clear')}
-          </Button>
-        </div>
       </div>
     </section>
   );

@@ -109,12 +109,12 @@ export function ReservationsTable(props: {
                   {row.time} {row.period}
                 </td>
                 <td className={styles.numberCell}>{row.guests}</td>
-                <td>{row.branch}</td>
+                <td className={styles.branchCell}>{row.branch}</td>
                 <td className={styles.notesCell}>{row.notes?.trim() ? row.notes : t('table.noNotes')}</td>
-                <td>
+                <td className={styles.flagCell} data-flag="arrived">
                   <FlagBox row={row} flag="arrived" onToggle={props.onToggle} />
                 </td>
-                <td>
+                <td className={styles.flagCell} data-flag="allocated">
                   <FlagBox row={row} flag="allocated" onToggle={props.onToggle} />
                 </td>
               </tr>
