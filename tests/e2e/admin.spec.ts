@@ -235,8 +235,8 @@ test.describe('Admin Dashboard', () => {
       /No table/,
     ]);
     const newer = page.getByRole('row', { name: new RegExp(`${tag} Newer`) });
-    await expect(newer.getByRole('cell').nth(4)).toHaveText('18:00 Dinner');
-    await expect(newer.getByRole('cell').nth(7)).toHaveText('-');
+    await expect(newer.getByRole('cell').nth(3)).toHaveText('18:00 Dinner');
+    await expect(newer.getByRole('cell').nth(6)).toHaveText('-');
     await expect(flagBox(page, 'Arrived', `${tag} Newer`)).not.toBeChecked();
   });
 
