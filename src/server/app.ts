@@ -11,7 +11,7 @@ import type { ServerKeys } from './auth/keys.ts';
 import type { TokenService } from './auth/tokens.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
-import { sheetsRoutes, sheetsReceiverPath } from './sheets/routes.ts';
+import { sheetsConnectOrigins, sheetsRoutes, sheetsReceiverPath } from './sheets/routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { supabaseCors } from './http/cors.ts';
 import { mountWebApp } from './static/web-app.ts';
@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ms: Math.round(performance.now() - started),
     });
   });
-  app.use(securityHeaders([...origin(config.publicBackend?.url), ...origin(config.sheetsEndpoint)]));
+  app.use(securityHeaders([...origin(config.publicBackend?.url), ...sheetsConnectOrigins(config.sheetsEndpoint)]));
   // Before the body limit, so a browser can read even a 413.
   app.use('/auth/v1/*', supabaseCors());
   app.use('/rest/v1/*', supabaseCors());

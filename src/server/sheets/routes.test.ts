@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
-import { sheetsRateLimit, sheetsReceiverPath } from './routes.ts';
+import { sheetsConnectOrigins, sheetsRateLimit, sheetsReceiverPath } from './routes.ts';
 
 /** A payload exactly as the /reservation page sends it. */
 function payload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -187,5 +187,30 @@ describe.each(backends)('the sheets receiver rate limit on %s', (backend) => {
       'select count(*)::int as count from public.reservations',
     );
     expect(rows[0]?.count).toBe(sheetsRateLimit.max);
+  });
+});
+
+describe('sheetsConnectOrigins', () => {
+  it('allows the endpoint origin, and for Apps Script also the origin its answer redirects to', () => {
+    expect(sheetsConnectOrigins(undefined)).toEqual([]);
+    expect(sheetsConnectOrigins('http://127.0.0.1:9000/macros/s/x/exec')).toEqual(['http://127.0.0.1:9000']);
+    expect(sheetsConnectOrigins('https://script.google.com/macros/s/AKfy/exec')).toEqual([
+      'https://script.google.com',
+      'https://script.googleusercontent.com',
+    ]);
+  });
+
+  it('puts both Apps Script origins in the Content-Security-Policy', async () => {
+    const server = await startTestServer('pglite', {
+      SHEETS_ENDPOINT: 'https://script.google.com/macros/s/AKfy/exec',
+    });
+    try {
+      const response = await fetch(`${server.url}/health`);
+      expect(response.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' https://script.google.com https://script.googleusercontent.com;",
+      );
+    } finally {
+      await server.close();
+    }
   });
 });

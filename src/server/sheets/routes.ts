@@ -13,6 +13,18 @@ import type { Limit } from '../rate-limit/rate-limiter.ts';
 
 export const sheetsReceiverPath = '/sheets/exec';
 
+/**
+ * Where the browser must be allowed to connect (CSP connect-src) to post to `endpoint`. An Apps
+ * Script web app answers its POST with a 302 to script.googleusercontent.com, and CSP applies to
+ * each hop: without that origin the browser drops the redirect and the page reports a failure
+ * although the row was already appended.
+ */
+export function sheetsConnectOrigins(endpoint: string | undefined): string[] {
+  if (!endpoint) return [];
+  const url = new URL(endpoint);
+  return url.hostname === 'script.google.com' ? [url.origin, 'https://script.googleusercontent.com'] : [url.origin];
+}
+
 /** Public writes per client address; a family booking a few tables stays well below it. */
 export const sheetsRateLimit: Limit = { max: 20, windowSeconds: 60 };
 
