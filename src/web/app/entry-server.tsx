@@ -3,6 +3,7 @@
  * and hydrates it. Not part of the browser bundle.
  */
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app.tsx';
@@ -17,15 +18,18 @@ export interface RenderedPage {
 export async function renderPage(url: string, namespaces: readonly Namespace[]): Promise<RenderedPage> {
   await Promise.all(namespaces.map(loadNamespace));
   const head: { meta?: PageMeta } = {};
-  const { prelude } = await prerender(
+  const app = (
     <StrictMode>
       <HeadContext value={head}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
       </HeadContext>
-    </StrictMode>,
+    </StrictMode>
   );
-  const html = await new Response(prelude).text();
+  // The first pass waits for the lazy screens to load. The second renders them in one piece:
+  // streamed output would reveal suspended parts with inline scripts, which the CSP forbids.
+  await (await prerender(app)).prelude.cancel();
+  const html = renderToString(app);
   return { html, meta: head.meta };
 }
