@@ -311,8 +311,8 @@ export function restRoutes(deps: AppDeps): Hono {
     try {
       return await db.transaction(async (tx) => {
         await setup(tx);
-        const { rows } = await tx.query<QueryRow>(plan.statement.sql, plan.statement.params);
-        const row = rows[0];
+        const { rows, affectedRows } = await tx.query<QueryRow>(plan.statement.sql, plan.statement.params);
+        const row = plan.statement.plain ? { n: affectedRows, body: '[]', total: null } : rows[0];
         if (!row) throw new Error('The statement returned no row');
         const outcome = plan.respond({
           n: Number(row.n),

@@ -10,6 +10,11 @@ import type { TableInfo } from './schema-cache.ts';
 export interface Statement {
   sql: string;
   params: string[];
+  /**
+   * A plain write that returns no rows: its result is the driver's affected-row count. Cheaper
+   * for Postgres to plan than the CTE that hands rows back, and the common case (a guest's insert).
+   */
+  plain?: true;
 }
 
 export function quoteIdent(name: string): string {
@@ -220,6 +225,7 @@ export function buildInsert(table: TableInfo, options: InsertOptions): Statement
         ? ` on conflict (${conflictTarget.join(', ')}) do nothing`
         : ` on conflict (${conflictTarget.join(', ')}) do update set ${updates.join(', ')}`;
   }
+  if (options.returning.kind === 'minimal') return { sql: insert, params: params.values, plain: true };
   return { sql: mutationSql(table, insert, options.returning), params: params.values };
 }
 
@@ -253,5 +259,6 @@ export function buildDelete(table: TableInfo, options: DeleteOptions): Statement
   const params = new Params();
   const self = quoteIdent(table.name);
   const del = `delete from ${tableRef(table)}${whereSql(table, options.where, params, self)}`;
+  if (options.returning.kind === 'minimal') return { sql: del, params: params.values, plain: true };
   return { sql: mutationSql(table, del, options.returning), params: params.values };
 }
