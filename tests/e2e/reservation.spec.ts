@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { freePort } from './support/free-port.ts';
@@ -156,15 +157,18 @@ test.describe('the /reservation page', () => {
     await expect(submitButton(page)).toBeEnabled();
   });
 
-  test('posts to the embedded receiver by default, which stores the reservation', async ({ page }) => {
+  test('posts to the embedded receiver by default, which accepts the reservation', async ({ page }) => {
+    const email = `guest-${randomUUID()}@example.com`;
     await page.goto('/reservation');
     await fillForm(page);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     const answered = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/sheets/exec' && response.request().method() === 'POST',
     );
     await submitButton(page).click();
     const response = await answered;
     expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
     await expect(page.getByRole('status').filter({ hasText: 'Reservation submitted successfully!' })).toBeVisible();
     // The form starts over for the next booking.
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
@@ -239,14 +243,20 @@ test.describe('with SHEETS_ENDPOINT pointed at another server', () => {
   test.beforeAll(async () => {
     const port = await freePort();
     capture = createServer((request, response) => {
+      // Like Apps Script: the POST runs the script, then a 302 sends the browser to fetch the
+      // answer elsewhere; neither carries CORS headers, and a no-cors request never reads them.
+      if (request.method === 'GET' && request.url?.startsWith('/macros/echo')) {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end('{"ok":true}');
+        return;
+      }
       let body = '';
       request.setEncoding('utf8');
       request.on('data', (chunk: string) => (body += chunk));
       request.on('end', () => {
         captured.push({ method: request.method, headers: request.headers, body });
-        // Like Apps Script: a 200 without CORS headers, which a no-cors request never reads.
-        response.writeHead(200, { 'Content-Type': 'text/plain' });
-        response.end('captured');
+        response.writeHead(302, { Location: '/macros/echo?user_content_key=test' });
+        response.end();
       });
     });
     await new Promise<void>((resolve) => capture.listen(port, '127.0.0.1', resolve));
