@@ -42,6 +42,8 @@ export function MenuPage() {
               aria-pressed={filters.type === type}
               onClick={() => setFilters((current) => ({ ...current, type }))}
             >
+              {/* A tick, so the chosen filter is not told by colour alone (aria-pressed tells assistive tech). */}
+              {filters.type === type ? <span aria-hidden="true">✓ </span> : null}
               {t(`filters.${type}`)}
             </button>
           ))}
