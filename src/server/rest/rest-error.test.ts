@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { checkProfile, parsePrefer, responseShape } from './preferences.ts';
+import { fromDatabaseError, RestError, statusForSqlState } from './rest-error.ts';
+
+describe('PostgREST status for a SQLSTATE', () => {
+  it.each([
+    ['42501', true, 401],
+    ['42501', false, 403],
+    ['23502', false, 400],
+    ['23514', false, 400],
+    ['22P02', false, 400],
+    ['22007', false, 400],
+    ['22008', false, 400],
+    ['P0001', false, 400],
+    ['23505', false, 409],
+    ['23503', false, 409],
+    ['42P01', false, 404],
+    ['42883', false, 404],
+    ['08006', false, 503],
+    ['53300', false, 503],
+    ['57P01', false, 503],
+    ['53400', false, 500],
+    ['42P17', false, 500],
+    ['40001', false, 500],
+    ['XX000', false, 500],
+    ['28000', false, 403],
+    ['25006', false, 405],
+    ['42703', false, 400],
+  ])('%s (anonymous: %s) → %i', (code, anonymous, status) => {
+    expect(statusForSqlState(code, anonymous)).toBe(status);
+  });
+
+  it('keeps the database message, detail and hint, and asks anon for a token', () => {
+    const error = fromDatabaseError(
+      Object.assign(new Error('permission denied for table reservations'), {
+        code: '42501',
+        detail: '',
+        hint: 'GRANT it',
+      }),
+      true,
+    );
+    expect(error.status).toBe(401);
+    expect(error.body()).toEqual({
+      code: '42501',
+      details: null,
+      hint: 'GRANT it',
+      message: 'permission denied for table reservations',
+    });
+    expect(error.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
+  });
+
+  it('turns a driver error without a SQLSTATE (connection lost, pool closed) into 503', () => {
+    for (const driverError of [
+      new Error('Connection terminated unexpectedly'),
+      new Error('PGlite is closed'),
+      'boom',
+    ]) {
+      const error = fromDatabaseError(driverError, false);
+      expect(error.status).toBe(503);
+      expect(error.code).toBe('PGRST000');
+    }
+  });
+});
+
+describe('request headers', () => {
+  it('reads comma-joined Prefer values and ignores unknown ones', () => {
+    expect(parsePrefer('count=exact, return=representation,missing=default, tx=rollback, handling=lenient')).toEqual({
+      return: 'representation',
+      count: 'exact',
+      missing: 'default',
+      resolution: undefined,
+      tx: 'rollback',
+    });
+    expect(parsePrefer('return=everything, count=')).toMatchObject({ return: undefined, count: undefined });
+    expect(parsePrefer(undefined).return).toBeUndefined();
+  });
+
+  it('chooses array or object from Accept, and refuses what it cannot produce', () => {
+    expect(responseShape(undefined)).toBe('array');
+    expect(responseShape('*/*')).toBe('array');
+    expect(responseShape('application/json')).toBe('array');
+    expect(responseShape('application/vnd.pgrst.object+json')).toBe('object');
+    expect(responseShape('application/vnd.pgrst.object+json;nulls=stripped')).toBe('object');
+    expect(responseShape('text/html, application/json;q=0.9')).toBe('array');
+    expect(() => responseShape('text/csv')).toThrow(RestError);
+  });
+
+  it('exposes only schema public', () => {
+    expect(() => checkProfile('public')).not.toThrow();
+    expect(() => checkProfile(undefined)).not.toThrow();
+    expect(() => checkProfile('auth')).toThrow(RestError);
+  });
+});
