@@ -1,6 +1,6 @@
 /** A real PostgreSQL server through a connection pool (DATABASE_URL). */
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './database.ts';
+import { type Database, type Queryable, type QueryResult, sqlState } from './database.ts';
 
 // Dates and timestamps stay strings, exactly as Postgres writes them, on both drivers.
 const typeParsers: Record<number, (value: string) => unknown> = {
@@ -13,7 +13,7 @@ const types = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') => typeParsers[oid] ?? pg.types.getTypeParser(oid, format),
 } as pg.CustomTypesConfig;
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+function wrap(client: pg.PoolClient): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const result = await client.query({ text: sql, values: params as unknown[], types });
@@ -24,6 +24,31 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       await client.query(sql);
     },
   };
+}
+
+/**
+ * The server could not be reached or dropped the connection. It carries SQLSTATE 08006
+ * (connection_failure) whatever the driver said, so every surface answers 503 for it.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+  readonly code = '08006';
+}
+
+/**
+ * Errors after which a pooled connection must be thrown away rather than reused: SQLSTATE
+ * class 08 and administrator shutdowns, socket errors, and pg's own "connection terminated".
+ * Errors raised by the caller's code inside a transaction are not among them.
+ */
+function isConnectionError(error: unknown): boolean {
+  const code = sqlState(error);
+  if (code) return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03';
+  if (!(error instanceof Error)) return false;
+  const errno = (error as { code?: unknown }).code;
+  if (typeof errno === 'string' && /^E[A-Z]+$/.test(errno)) return true;
+  return /connection terminated|connection error|not queryable|timeout exceeded when trying to connect/i.test(
+    error.message,
+  );
 }
 
 export interface PostgresOptions {
@@ -41,29 +66,58 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const base = wrap(pool);
-  await base.query('select 1');
-  return {
-    kind: 'postgres',
-    query: base.query,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
+
+  async function acquire(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      throw new DatabaseUnavailableError(
+        `database unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /** Runs fn on one pooled connection, discarding the connection if it broke. */
+  async function withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await acquire();
+    try {
+      const result = await fn(client);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(isConnectionError(error) ? toError(error) : undefined);
+      if (isConnectionError(error)) {
+        throw new DatabaseUnavailableError(`database connection lost: ${toError(error).message}`);
       }
-    },
-    exec: base.exec,
+      throw error;
+    }
+  }
+
+  const db: Database = {
+    kind: 'postgres',
+    query: (sql, params) => withClient((client) => wrap(client).query(sql, params)),
+    exec: (sql) => withClient((client) => wrap(client).exec(sql)),
+    transaction: (fn) =>
+      withClient(async (client) => {
+        await client.query('begin');
+        try {
+          const result = await fn(wrap(client));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          if (!isConnectionError(error)) await client.query('rollback').catch(() => {});
+          throw error;
+        }
+      }),
     // Idempotent: shutdown paths may close twice.
     close: async () => {
       if (!pool.ending) await pool.end();
     },
   };
+  await db.query('select 1');
+  return db;
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -49,7 +49,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     output: () => output,
     stop(signal = 'SIGTERM') {
       return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => {
           if (!dataDir) rmSync(dir, { recursive: true, force: true });
           resolve(code);
