@@ -7,12 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { type AppDeps, createApp } from './app.ts';
+import { ensureStaffAccount } from './auth/accounts.ts';
 import { loadKeys } from './auth/keys.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { createLogger } from './logger.ts';
 import { createMemoryRateLimiter, unlimited } from './rate-limit/rate-limiter.ts';
+import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 
 export const projectRoot = join(import.meta.dirname, '..', '..');
 export const defaultWebRoot = join(projectRoot, 'dist', 'web');
@@ -37,7 +39,17 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     await db.close();
     throw error;
   });
-  const rateLimiter = config.rateLimits ? createMemoryRateLimiter() : unlimited;
+  if (config.admin) {
+    await ensureStaffAccount(db, config.admin).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
+  }
+  const rateLimiter = !config.rateLimits
+    ? unlimited
+    : config.redisUrl
+      ? createRedisRateLimiter(config.redisUrl, { logger })
+      : createMemoryRateLimiter();
   const publicUrl = `http://localhost:${config.port}`;
   const tokens = await createTokenService(keys, { issuer: `${publicUrl}/auth/v1`, expiresIn: config.auth.jwtExpiry });
   const deps: AppDeps = { config, db, keys, tokens, logger, rateLimiter, webRoot: options.webRoot ?? defaultWebRoot };

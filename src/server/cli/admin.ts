@@ -1,0 +1,123 @@
+/**
+ * Staff accounts from the command line (`npm run admin -- <command>`):
+ *   create --email E --password P      a new staff account
+ *   list                               the staff accounts
+ *   remove --email E                   delete a staff account (and its sessions)
+ *   reset-password --email E --password P   new password; signs the account out everywhere
+ * Without --password, the password is read from standard input (keeps it out of shell history).
+ * It uses the server's configuration (DATA_DIR or DATABASE_URL). PGlite allows one process at a
+ * time, so on the embedded database the server must be stopped.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import {
+  AccountError,
+  createStaffAccount,
+  listStaffAccounts,
+  removeStaffAccount,
+  resetStaffPassword,
+} from '../auth/accounts.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/open.ts';
+
+const usage = `Usage:
+  npm run admin -- create --email E [--password P]
+  npm run admin -- list
+  npm run admin -- remove --email E
+  npm run admin -- reset-password --email E [--password P]
+Without --password the password is read from standard input.`;
+
+class UsageError extends Error {}
+
+async function readPasswordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password: ');
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  throw new UsageError('No password given (use --password or pass it on standard input).');
+}
+
+/** PGlite does not lock its folder, so two processes could damage it: refuse while the server answers. */
+async function refuseIfEmbeddedInUse(config: Config): Promise<void> {
+  if (config.databaseUrl) return;
+  if (!existsSync(join(config.dataDir, 'pgdata', 'postmaster.pid'))) return;
+  const running = await fetch(`http://127.0.0.1:${config.port}/health`, { signal: AbortSignal.timeout(1000) }).then(
+    () => true,
+    () => false,
+  );
+  if (running) {
+    throw new AccountError(
+      `The server is running on port ${config.port} with the embedded database in ${config.dataDir}. Stop it first (PGlite allows one process at a time), or restart it with ADMIN_EMAIL and ADMIN_PASSWORD.`,
+    );
+  }
+}
+
+async function run(argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const command = positionals[0];
+  if (values.help || !command) return usage;
+  if (!['create', 'list', 'remove', 'reset-password'].includes(command) || positionals.length > 1) {
+    throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
+  }
+  const email = values.email;
+  if (command !== 'list' && !email) throw new UsageError(`${command} needs --email.`);
+  const password =
+    command === 'create' || command === 'reset-password' ? (values.password ?? (await readPasswordFromStdin())) : '';
+
+  const config = loadConfig(process.env);
+  await refuseIfEmbeddedInUse(config);
+  let db: Database | undefined;
+  try {
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    switch (command) {
+      case 'create':
+        await createStaffAccount(db, { email: email ?? '', password });
+        return `Created staff account ${email}.`;
+      case 'remove':
+        if (!(await removeStaffAccount(db, email ?? ''))) throw new AccountError(`No staff account ${email}.`);
+        return `Removed staff account ${email}.`;
+      case 'reset-password':
+        if (!(await resetStaffPassword(db, { email: email ?? '', password }))) {
+          throw new AccountError(`No staff account ${email}.`);
+        }
+        return `New password set for ${email}; its sessions were signed out.`;
+      default: {
+        const accounts = await listStaffAccounts(db);
+        if (accounts.length === 0) return 'No staff accounts.';
+        return accounts
+          .map((a) => `${a.email}\tcreated ${a.createdAt}\tlast sign-in ${a.lastSignInAt ?? 'never'}`)
+          .join('\n');
+      }
+    }
+  } finally {
+    await db?.close();
+  }
+}
+
+try {
+  console.log(await run(process.argv.slice(2)));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${usage}`);
+    process.exitCode = 2;
+  } else if (error instanceof AccountError || error instanceof ConfigError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else if (error instanceof Error && error.name === 'TypeError' && 'code' in error) {
+    // parseArgs: an unknown option or a missing value.
+    console.error(`${error.message}\n\n${usage}`);
+    process.exitCode = 2;
+  } else {
+    console.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
