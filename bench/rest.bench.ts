@@ -8,7 +8,7 @@
  * Results go to bench/results/rest.md.
  */
 import { spawn } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -227,6 +227,7 @@ async function benchBackend(backend: Backend): Promise<{ inserts: InsertResult; 
   }
 }
 
+const loadBefore = loadavg()[0]?.toFixed(1);
 const backendsToRun: Backend[] = ['pglite'];
 if (await postgresReachable()) backendsToRun.push('postgres');
 const results = new Map<Backend, Awaited<ReturnType<typeof benchBackend>>>();
@@ -236,7 +237,7 @@ const ms = (n: number) => n.toFixed(1);
 const lines = [
   '# /rest/v1 benchmark',
   '',
-  `Run ${new Date().toISOString()} with \`node bench/run.ts rest\` — Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), shared with other work.`,
+  `Run ${new Date().toISOString()} with \`node bench/run.ts rest\` — Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), shared with other work: load average ${loadBefore} at the start, ${loadavg()[0]?.toFixed(1)} at the end. Under that much contention every figure here is pessimistic and varies from run to run.`,
   '',
   '## Anonymous inserts: HTTP against the database',
   '',
@@ -261,6 +262,8 @@ const lines = [
         `| ${backend} | ${l.label} (\`${decodeURIComponent(l.query)}\`) | ${ms(l.median)} | ${ms(l.p95)} | ${l.rows} | ${l.total} |`,
     ),
   ),
+  '',
+  'The substring search (`ilike` on name, mobile and email) has no index to use: Postgres scans the table twice, once for the count and once for the page. Trigram GIN indexes (`pg_trgm`, in PGlite as `@electric-sql/pglite/contrib/pg_trgm`, and on hosted Supabase) would serve it.',
   '',
 ];
 writeFileSync(join(import.meta.dirname, 'results', 'rest.md'), lines.join('\n'));
