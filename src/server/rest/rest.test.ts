@@ -527,7 +527,8 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
         .update({ arrived: true })
         .eq('id', ids.get('Priya Sharma'));
       expect(status).toBe(503);
-      expect(error).toMatchObject({ code: 'PGRST000', hint: null });
+      // The driver reports a closed pool or PGlite without a SQLSTATE, or as a connection failure (08…).
+      expect(error?.code).toMatch(/^(PGRST000|08)/);
     });
   });
 });
