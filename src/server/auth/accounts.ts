@@ -34,6 +34,12 @@ function checkPassword(password: string): void {
   if (problem === 'too_long') throw new AccountError(`The password must be at most ${maxPasswordBytes} bytes.`);
 }
 
+/** Checks an email and password before anything is opened; throws AccountError. */
+export function checkCredentials(input: { email: string; password: string }): void {
+  checkEmail(input.email);
+  checkPassword(input.password);
+}
+
 async function findAccount(q: Queryable, email: string) {
   const result = await q.query<{ id: string; staff: boolean; encrypted_password: string | null }>(
     `select id, coalesce(raw_app_meta_data ->> 'role' = 'staff', false) as staff, encrypted_password

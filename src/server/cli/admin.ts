@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
   AccountError,
+  checkCredentials,
   createStaffAccount,
   listStaffAccounts,
   removeStaffAccount,
@@ -73,6 +74,7 @@ async function run(argv: string[]): Promise<string> {
   const password =
     command === 'create' || command === 'reset-password' ? (values.password ?? (await readPasswordFromStdin())) : '';
 
+  if (password) checkCredentials({ email: email ?? '', password });
   const config = loadConfig(process.env);
   await refuseIfEmbeddedInUse(config);
   let db: Database | undefined;

@@ -29,7 +29,8 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
   const timeoutMs = options.timeoutMs ?? 500;
   const redis = new Redis(url, {
     lazyConnect: false,
-    enableOfflineQueue: false,
+    // Commands sent while the first connection is being made wait for it (up to the timeout).
+    enableOfflineQueue: true,
     maxRetriesPerRequest: 0,
     commandTimeout: timeoutMs,
     connectTimeout: 2000,
@@ -43,6 +44,8 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
   return {
     async hit(bucket, key, limit) {
       try {
+        // While Redis is known to be down, do not wait for it on every request.
+        if (redis.status === 'reconnecting' || redis.status === 'end') throw new Error(`Redis is ${redis.status}`);
         const reply = await redis.eval(hitScript, 1, `${prefix}${bucket}:${key}`, String(limit.windowSeconds * 1000));
         if (!Array.isArray(reply)) throw new Error('unexpected reply from Redis');
         const count = Number(reply[0]);

@@ -1,0 +1,128 @@
+/** `npm run admin` as the owner runs it: a separate process on the embedded database or PostgreSQL. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPostgres } from '../../../tests/support/postgres.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { openDatabase } from '../db/open.ts';
+import { type Backend, backends } from '../../../tests/support/test-server.ts';
+
+const script = join(import.meta.dirname, 'admin.ts');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
+  let dataDir: string;
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'saffron-admin-'));
+    if (backend === 'postgres') {
+      const pg = await createTestPostgres();
+      await pg.db.close();
+      databaseUrl = pg.url;
+      drop = pg.drop;
+    }
+  });
+  afterAll(async () => {
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function admin(args: string[], stdin?: string): Promise<Run> {
+    return new Promise((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [script, ...args],
+        {
+          env: {
+            PATH: process.env.PATH,
+            DATA_DIR: dataDir,
+            PORT: '1',
+            LOG_LEVEL: 'silent',
+            ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          },
+          timeout: 60_000,
+        },
+        (error, stdout, stderr) => {
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: String(stdout), stderr: String(stderr) });
+        },
+      );
+      if (stdin !== undefined) child.stdin?.end(stdin);
+      else child.stdin?.end();
+    });
+  }
+
+  async function storedAccount(email: string) {
+    const db = await openDatabase({ databaseUrl, dataDir });
+    try {
+      const result = await db.query<{ encrypted_password: string; role: string | null }>(
+        `select encrypted_password, raw_app_meta_data ->> 'role' as role from auth.users where email = $1`,
+        [email],
+      );
+      return result.rows[0];
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('creates, lists, resets and removes a staff account', async () => {
+    const created = await admin(['create', '--email', 'Chef@Saffron-Lotus.test', '--password', 'first passphrase']);
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.stdout).toContain('Created staff account');
+    expect(created.stdout + created.stderr).not.toContain('first passphrase');
+
+    const duplicate = await admin(['create', '--email', 'chef@saffron-lotus.test', '--password', 'other passphrase']);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('exists already');
+
+    const listed = await admin(['list']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('chef@saffron-lotus.test');
+
+    let account = await storedAccount('chef@saffron-lotus.test');
+    expect(account?.role).toBe('staff');
+    expect(await verifyPassword('first passphrase', account?.encrypted_password)).toBe(true);
+
+    // Without --password it is read from standard input.
+    const reset = await admin(['reset-password', '--email', 'chef@saffron-lotus.test'], 'second passphrase\n');
+    expect(reset.code).toBe(0);
+    account = await storedAccount('chef@saffron-lotus.test');
+    expect(await verifyPassword('second passphrase', account?.encrypted_password)).toBe(true);
+    expect(await verifyPassword('first passphrase', account?.encrypted_password)).toBe(false);
+
+    const removed = await admin(['remove', '--email', 'chef@saffron-lotus.test']);
+    expect(removed.code).toBe(0);
+    expect((await admin(['list'])).stdout).toContain('No staff accounts.');
+    expect(await storedAccount('chef@saffron-lotus.test')).toBeUndefined();
+  }, 120_000);
+
+  it('explains bad usage and bad input without touching the database', async () => {
+    const unknown = await admin(['promote', '--email', 'x@example.test']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Usage:');
+    const missingEmail = await admin(['remove']);
+    expect(missingEmail.code).toBe(2);
+    const short = await admin(['create', '--email', 'waiter@saffron-lotus.test', '--password', 'short']);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('at least 8 characters');
+    const notEmail = await admin(['create', '--email', 'not-an-email', '--password', 'long enough passphrase']);
+    expect(notEmail.code).toBe(1);
+    const missing = await admin([
+      'reset-password',
+      '--email',
+      'nobody@saffron-lotus.test',
+      '--password',
+      'long enough one',
+    ]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No staff account');
+  }, 60_000);
+});

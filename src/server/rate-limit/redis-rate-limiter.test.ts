@@ -1,0 +1,61 @@
+/** The Redis limiter against the machine's Redis (127.0.0.1:6379, or TEST_REDIS_URL). */
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RateLimiter } from './rate-limiter.ts';
+import { createRedisRateLimiter } from './redis-rate-limiter.ts';
+
+const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('the Redis rate limiter', () => {
+  const prefix = `saffron-test:${randomBytes(6).toString('hex')}:`;
+  const opened: RateLimiter[] = [];
+  const open = (options: Parameters<typeof createRedisRateLimiter>[1] = {}) => {
+    const limiter = createRedisRateLimiter(url, { prefix, ...options });
+    opened.push(limiter);
+    return limiter;
+  };
+  afterAll(async () => {
+    for (const limiter of opened) await limiter.close();
+  });
+
+  it('shares one window between instances and refuses past the limit', async () => {
+    const a = open();
+    const b = open();
+    const limit = { max: 3, windowSeconds: 60 };
+    const decisions = [
+      await a.hit('password-address', '203.0.113.1', limit),
+      await b.hit('password-address', '203.0.113.1', limit),
+      await a.hit('password-address', '203.0.113.1', limit),
+      await b.hit('password-address', '203.0.113.1', limit),
+    ];
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3]?.retryAfter).toBeGreaterThan(55);
+    expect(decisions[3]?.retryAfter).toBeLessThanOrEqual(60);
+    // Another key and another bucket count separately.
+    expect((await a.hit('password-address', '203.0.113.2', limit)).allowed).toBe(true);
+    expect((await a.hit('refresh-address', '203.0.113.1', limit)).allowed).toBe(true);
+  });
+
+  it('starts a new window when the old one expires', async () => {
+    const limiter = open();
+    const limit = { max: 1, windowSeconds: 1 };
+    expect((await limiter.hit('signup-address', 'x', limit)).allowed).toBe(true);
+    expect((await limiter.hit('signup-address', 'x', limit)).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await limiter.hit('signup-address', 'x', limit)).allowed).toBe(true);
+  });
+
+  it('keeps limiting in memory when Redis cannot be reached', async () => {
+    const warnings: unknown[] = [];
+    const limiter = createRedisRateLimiter('redis://127.0.0.1:1', {
+      prefix,
+      logger: { warn: (entry: unknown) => warnings.push(entry) },
+    });
+    opened.push(limiter);
+    const limit = { max: 2, windowSeconds: 60 };
+    const allowed = [];
+    for (let i = 0; i < 3; i++) allowed.push((await limiter.hit('password-email', 'k', limit)).allowed);
+    expect(allowed).toEqual([true, true, false]);
+    expect(warnings).toHaveLength(1);
+  });
+});
