@@ -1,6 +1,7 @@
 /** The embedded database: PGlite persisted in a folder. */
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.ts';
 
 // Dates and timestamps stay strings, exactly as Postgres writes them, on both drivers.
@@ -26,7 +27,8 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // relaxedDurability stays false: a write is acknowledged only after it reached the files.
-  const pg = await PGlite.create({ dataDir, relaxedDurability: false });
+  // pg_trgm serves the dashboard's substring search (supabase/migrations/*_reservations_search.sql).
+  const pg = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { pg_trgm } });
   const base = wrap(pg);
   return {
     kind: 'pglite',
