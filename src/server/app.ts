@@ -70,7 +70,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) => c.json({ code: 'request_too_large', message: 'Request body is too large' }, 413),
+      // One body that both clients read: auth-js takes code and message, postgrest-js the whole
+      // PostgREST shape (details and hint included).
+      onError: (c) =>
+        c.json({ code: 'request_too_large', message: 'Request body is too large', details: null, hint: null }, 413),
     }),
   );
 
