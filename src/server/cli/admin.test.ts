@@ -75,7 +75,7 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
 
   it('creates, lists, resets and removes a staff account', async () => {
     const created = await admin(['create', '--email', 'Chef@Saffron-Lotus.test', '--password', 'first passphrase']);
-    expect(created).toMatchObject({ code: 0 });
+    expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('Created staff account');
     expect(created.stdout + created.stderr).not.toContain('first passphrase');
 
@@ -84,7 +84,7 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     expect(duplicate.stderr).toContain('exists already');
 
     const listed = await admin(['list']);
-    expect(listed.code).toBe(0);
+    expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain('chef@saffron-lotus.test');
 
     let account = await storedAccount('chef@saffron-lotus.test');
@@ -93,13 +93,13 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
 
     // Without --password it is read from standard input.
     const reset = await admin(['reset-password', '--email', 'chef@saffron-lotus.test'], 'second passphrase\n');
-    expect(reset.code).toBe(0);
+    expect(reset.code, reset.stderr).toBe(0);
     account = await storedAccount('chef@saffron-lotus.test');
     expect(await verifyPassword('second passphrase', account?.encrypted_password)).toBe(true);
     expect(await verifyPassword('first passphrase', account?.encrypted_password)).toBe(false);
 
     const removed = await admin(['remove', '--email', 'chef@saffron-lotus.test']);
-    expect(removed.code).toBe(0);
+    expect(removed.code, removed.stderr).toBe(0);
     expect((await admin(['list'])).stdout).toContain('No staff accounts.');
     expect(await storedAccount('chef@saffron-lotus.test')).toBeUndefined();
   }, 120_000);
