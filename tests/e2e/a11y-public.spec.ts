@@ -1,0 +1,119 @@
+/** Accessibility of the public pages: axe finds nothing, and a keyboard reaches and sees everything. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+}
+
+/** Shows everything that waits to scroll in (lazy images, the specials' entrance), then returns to the top. */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+test.describe('axe', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('home page', async ({ page }) => {
+    await page.goto('/');
+    await scrollThrough(page);
+    await expect(page.locator('section[id="booking"]').getByLabel('Time')).toBeEnabled();
+    await expectNoViolations(page);
+  });
+
+  test('home page with the booking form showing its errors and a toast', async ({ page }) => {
+    await page.goto('/#booking');
+    await page.locator('section[id="booking"]').getByRole('button', { name: 'BOOK YOUR TABLE' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields.');
+    await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('menu page, loaded and filtered to nothing', async ({ page }) => {
+    await page.goto('/menu');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await scrollThrough(page);
+    await expectNoViolations(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no such dish at all');
+    await expect(page.getByText('No items found matching your filters.')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('404 page', async ({ page }) => {
+    await page.goto('/lost/page');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('with the navigation open', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Main menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menu' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+  });
+});
+
+test.describe('keyboard', () => {
+  test('the skip link comes first and moves to the content', async ({ page }) => {
+    await page.goto('/menu');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+    await page.keyboard.press('Tab');
+    // The first control of the page after the header: the All filter.
+    await expect(page.getByRole('button', { name: 'All', exact: true })).toBeFocused();
+  });
+
+  test('every focusable element shows a visible focus indicator', async ({ page }) => {
+    await page.goto('/');
+    const seen = new Set<string>();
+    for (let step = 0; step < 60; step += 1) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const style = getComputedStyle(element);
+        return {
+          label: `${element.tagName} ${element.textContent?.trim().slice(0, 30) ?? ''} ${element.getAttribute('name') ?? ''}`,
+          outline: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2,
+          inViewport: (() => {
+            const box = element.getBoundingClientRect();
+            return box.bottom > 0 && box.top < window.innerHeight;
+          })(),
+        };
+      });
+      if (!focus) continue;
+      seen.add(focus.label);
+      expect(focus.outline, `${focus.label} has a visible focus outline`).toBe(true);
+      expect(focus.inViewport, `${focus.label} is scrolled into view`).toBe(true);
+    }
+    // The walk went through the header, the page's links and buttons, and into the form.
+    expect(seen.size).toBeGreaterThan(20);
+    expect([...seen].some((label) => label.startsWith('INPUT'))).toBe(true);
+  });
+
+  test('a keyboard user books from the hero: BOOK A TABLE moves focus to the form', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('section[id="home"]').getByRole('link', { name: 'BOOK A TABLE' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('section[id="booking"]')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('section[id="booking"]').getByLabel('Name')).toBeFocused();
+  });
+});
