@@ -2,6 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { e2eStaff } from '../../playwright.config.ts';
 import { freePort } from './support/free-port.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -157,7 +159,10 @@ test.describe('the /reservation page', () => {
     await expect(submitButton(page)).toBeEnabled();
   });
 
-  test('posts to the embedded receiver by default, which accepts the reservation', async ({ page }) => {
+  test('posts to the embedded receiver by default, which stores the reservation for staff', async ({
+    page,
+    request,
+  }) => {
     const email = `guest-${randomUUID()}@example.com`;
     await page.goto('/reservation');
     await fillForm(page);
@@ -173,6 +178,38 @@ test.describe('the /reservation page', () => {
     // The form starts over for the next booking.
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
     await expect(page.getByText('No date selected yet.')).toBeVisible();
+
+    // Staff see it, through the backend the dashboard reads (calls 4 and 2) with the real client.
+    const config = (await (await request.get('/config.json')).json()) as {
+      supabaseUrl: string;
+      supabaseAnonKey: string;
+    };
+    const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const { error: signInError } = await supabase.auth.signInWithPassword(e2eStaff);
+    expect(signInError).toBeNull();
+    const { data, error } = await supabase
+      .from('reservations')
+      .select('name, mobile, email, date, guests, branch, time, period, notes, arrived, allocated')
+      .eq('email', email);
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      {
+        name: 'Anh Nguyen',
+        mobile: '+84 912 345 678',
+        email,
+        date: '2026-12-24',
+        guests: 4,
+        branch: 'Uptown',
+        time: '19:00',
+        period: 'Dinner',
+        notes: 'Window table, please',
+        arrived: false,
+        allocated: false,
+      },
+    ]);
+    await supabase.auth.signOut();
   });
 
   test('has no accessibility violations, empty and with errors', async ({ page }) => {
