@@ -1,5 +1,7 @@
 /** Mounts sonner's Toaster the first time a feature calls notify(), keeping it out of the first page load. */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { paths } from '../../domain/routes.ts';
 import { loadSonner, subscribeToaster, toasterMounted, toasterWanted } from './toaster-state.ts';
 
 const LazyToaster = lazy(async () => {
@@ -7,7 +9,10 @@ const LazyToaster = lazy(async () => {
   function ReadyToaster() {
     // Effects run child first: by now the Toaster has subscribed to new toasts.
     useEffect(() => toasterMounted(), []);
-    return <Toaster position="top-center" richColors closeButton />;
+    // On the staff screens toasts sit bottom-right, clear of the rows being worked on (visual brief).
+    const { pathname } = useLocation();
+    const staff = pathname === paths.adminLogin || pathname === paths.adminDashboard;
+    return <Toaster position={staff ? 'bottom-right' : 'top-center'} richColors closeButton />;
   }
   return { default: ReadyToaster };
 });
