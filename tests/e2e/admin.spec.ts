@@ -403,6 +403,10 @@ test.describe('Admin Dashboard', () => {
     await flagBox(page, 'Arrived', name).click();
     await expect(flagBox(page, 'Arrived', name)).toBeChecked();
     await expect(page.getByText('Updated arrived status')).toBeVisible();
+    // Toasts sit at the bottom right, clear of the filters and the first rows.
+    const toast = await page.getByText('Updated arrived status').boundingBox();
+    const viewport = page.viewportSize();
+    expect(toast && viewport && toast.y > viewport.height / 2 && toast.x > viewport.width / 2).toBe(true);
     await expect(page.getByRole('row', { name: new RegExp(name) }).getByText('Arrived', { exact: true })).toBeVisible();
 
     // Keyboard: Space on the focused box.
@@ -528,6 +532,19 @@ test.describe('Admin Dashboard', () => {
     await expect(second).toHaveURL(/\/admin\/login$/);
     await expect(first).toHaveURL(/\/admin\/login$/);
     await expect(first.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  });
+
+  test('a session whose refresh the server refuses returns to the login page', async ({ page }) => {
+    const own = await passwordSession(api, backend, e2eStaff);
+    const logout = await api.post(`${backend.url}/auth/v1/logout?scope=local`, {
+      headers: { apikey: backend.anonKey, Authorization: `Bearer ${own.access_token}` },
+    });
+    expect(logout.status()).toBe(204);
+    // Expired, so supabase-js refreshes before use, and the server refuses the revoked token.
+    await signedIn(page, backend, { ...own, expires_at: Math.floor(Date.now() / 1000) - 60 });
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), backend.storageKey)).toBeNull();
   });
 
   test('axe finds no violations on the login page and the dashboard', async ({ page }) => {
