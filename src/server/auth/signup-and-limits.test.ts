@@ -2,6 +2,7 @@
  * Sign-up (off by default, never staff when on) and the password sign-in rate limits, through
  * supabase-js on PGlite and on PostgreSQL.
  */
+import { randomInt } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,5 +98,35 @@ describe.each(backends)('sign-up and rate limits on %s', (backend) => {
     const owner = await clientFrom(locked, '198.51.100.9').auth.signInWithPassword(staff);
     expect(owner.error).toBeNull();
     expect(owner.data.session?.user.app_metadata.role).toBe('staff');
+  });
+});
+
+describe('rate limits shared through Redis (REDIS_URL)', () => {
+  let first: TestServer;
+  let second: TestServer;
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  beforeAll(async () => {
+    const env = { REDIS_URL: redisUrl, TRUST_PROXY: '127.0.0.1' };
+    first = await startTestServer('pglite', env);
+    second = await startTestServer('postgres', env);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('counts an address across instances', async () => {
+    // A fresh address per run: the counters outlive the test in Redis for one window.
+    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const attempt = { email: 'nobody@saffron-lotus.test', password: 'wrong guess' };
+    for (let i = 0; i < authLimits.passwordPerAddress.max; i++) {
+      const { error } = await clientFrom(i % 2 === 0 ? first : second, address).auth.signInWithPassword(attempt);
+      expect(error?.status).toBe(400);
+    }
+    for (const server of [first, second]) {
+      const { error } = await clientFrom(server, address).auth.signInWithPassword(attempt);
+      expect(error?.status).toBe(429);
+      expect(error?.code).toBe('over_request_rate_limit');
+    }
   });
 });
