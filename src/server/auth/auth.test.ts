@@ -7,6 +7,7 @@ import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supaba
 import { decodeJwt, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { ensureStaffAccount } from './accounts.ts';
 
 const staff = { email: 'host@saffron-lotus.test', password: 'correct horse battery' };
 
@@ -338,5 +339,17 @@ describe.each(backends)('/auth/v1 on %s', (backend) => {
       [staff.email],
     );
     expect(hashes.rows[0]?.encrypted_password).toMatch(/^\$2[ab]\$10\$/);
+  });
+
+  it('ensures the ADMIN_EMAIL account at start without signing anyone out when nothing changed', async () => {
+    const supabase = await signedIn(server);
+    expect(await ensureStaffAccount(server.deps.db, staff)).toBe('unchanged');
+    expect((await supabase.auth.getUser()).error).toBeNull();
+    // A changed ADMIN_PASSWORD replaces the password and ends the sessions made with the old one.
+    expect(await ensureStaffAccount(server.deps.db, { ...staff, password: 'a brand new passphrase' })).toBe('updated');
+    expect((await supabase.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+    expect((await client(server).auth.signInWithPassword(staff)).error?.code).toBe('invalid_credentials');
+    expect(await ensureStaffAccount(server.deps.db, staff)).toBe('updated');
+    expect((await client(server).auth.signInWithPassword(staff)).error).toBeNull();
   });
 });
