@@ -43,7 +43,12 @@ const envSchema = z
     /** Reverse proxies (IP addresses, comma-separated) whose X-Forwarded-For names the client. */
     TRUST_PROXY: z
       .string()
-      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
       .refine((list) => list.every((address) => isIP(address) !== 0), 'must be IP addresses, comma-separated')
       .default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
