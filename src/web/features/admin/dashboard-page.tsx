@@ -91,7 +91,7 @@ function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
         <div className={styles.tableHeader}>
           <h2 id="reservations-title" className={styles.cardTitle}>
             {list.data && !list.isError
-              ? t('table.title', { count: count.format(list.data.total) })
+              ? t('table.title', { total: count.format(list.data.total) })
               : t('table.titleLoading')}
           </h2>
           <p className={styles.updating} role="status">
