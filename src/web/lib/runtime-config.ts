@@ -3,6 +3,7 @@
  * needs the backend, so one build runs against any backend.
  */
 import { z } from 'zod';
+import './zod-jitless.ts';
 
 const runtimeConfigSchema = z.object({
   supabaseUrl: z.url(),

@@ -2,8 +2,9 @@
  * The times a guest can pick on the home form, in 12-hour form to go with the AM/PM choice:
  * every half hour from opening (10:30 AM) to the last seating, 30 minutes before closing (11:00 PM).
  */
-import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
+
 import type { homePeriods } from '../../../domain/reservation.ts';
+import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 
 export type Period = (typeof homePeriods)[number];
 

@@ -5,6 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, ResolverOptions, ResolverResult } from 'react-hook-form';
 import { type HomeBooking, homeBookingSchema } from '../../../domain/reservation.ts';
+import '../../lib/zod-jitless.ts';
 import type { BookingValues } from './booking-values.ts';
 import { restaurantToday } from './restaurant-today.ts';
 

@@ -1,6 +1,7 @@
 /** Call 7: GET /data/menu.json, validated. A failure is logged and leaves the menu empty (spec §8). */
 import { useEffect, useState } from 'react';
 import { type Menu, menuDataPath, menuSchema } from '../../../domain/menu.ts';
+import '../../lib/zod-jitless.ts';
 
 export type MenuState = { status: 'loading'; menu: Menu } | { status: 'ready'; menu: Menu };
 
