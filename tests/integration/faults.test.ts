@@ -82,7 +82,7 @@ describe('kill -9 while writers insert', () => {
     const again = await startProcess({}, server.dataDir);
     servers.push(again);
     expect((await fetch(`${again.url}/health`)).status).toBe(200);
-  });
+  }, 180_000);
 });
 
 describe('PostgreSQL lost mid-run', () => {

@@ -85,6 +85,21 @@ describe('starting', () => {
     expect(missing.output).toContain('database');
   });
 
+  it('refuses a second process on a data folder that is in use, and takes over after a crash', async () => {
+    const dir = tempDir();
+    const first = await startTestServer({}, dir);
+    servers.push(first);
+    const second = await runToExit({ PORT: '0', DATA_DIR: dir });
+    expect(second.code).not.toBe(0);
+    expect(second.output).toContain('in use by process');
+    expect((await fetch(`${first.url}/health`)).status).toBe(200);
+
+    await first.stop('SIGKILL'); // leaves a stale lock behind
+    const third = await startTestServer({}, dir);
+    servers.push(third);
+    expect((await fetch(`${third.url}/health`)).status).toBe(200);
+  });
+
   it('starts again on the same data folder with the same keys', async () => {
     const dir = tempDir();
     const first = await startTestServer({}, dir);

@@ -1,5 +1,5 @@
 /** The embedded database: PGlite persisted in a folder. */
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.ts';
@@ -24,11 +24,61 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
+export class DatabaseLockedError extends Error {
+  override name = 'DatabaseLockedError';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is a single-process database with no lock of its own: two processes writing one folder
+ * corrupt it. A lock file beside the folder, holding the owner's pid, keeps a second server or an
+ * admin command out; a lock left by a process that died (kill -9) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+        throw new DatabaseLockedError(
+          `${dataDir} is in use by process ${owner} (the server, or an admin command). Stop it first: the embedded database allows one process at a time.`,
+        );
+      }
+      rmSync(lockPath, { force: true }); // stale: its owner is gone
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${dataDir}.`);
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
   // relaxedDurability stays false: a write is acknowledged only after it reached the files.
   // pg_trgm serves the dashboard's substring search (supabase/migrations/*_reservations_search.sql).
-  const pg = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { pg_trgm } });
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const base = wrap(pg);
   return {
     kind: 'pglite',
@@ -37,7 +87,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     exec: base.exec,
     // Idempotent: shutdown paths may close twice.
     close: async () => {
-      if (!pg.closed) await pg.close();
+      if (!pg.closed) {
+        await pg.close();
+        unlock();
+      }
     },
   };
 }
