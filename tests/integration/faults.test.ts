@@ -59,10 +59,11 @@ describe('kill -9 while writers insert', () => {
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
     await new Promise((r) => setTimeout(r, 2500));
+    const exited = new Promise((r) => server.process.once('exit', r));
     server.process.kill('SIGKILL');
     stop = true;
     await Promise.all(writers);
-    await new Promise((r) => server.process.once('exit', r));
+    await exited;
     expect(acknowledged.length).toBeGreaterThan(20);
 
     // The database opens cleanly (no recovery failure) and holds every acknowledged row.
