@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../e2e/support/server.ts';
 
@@ -120,5 +121,43 @@ describe('stopping', () => {
       expect(await server.stop(signal)).toBe(0);
       expect(server.output()).toContain(signal);
     }
+  });
+
+  it('finishes a request in flight on SIGTERM and refuses new connections', async () => {
+    const server = await startTestServer({ RATE_LIMITS: 'off' });
+    servers.push(server);
+    const { port } = new URL(server.url);
+    const body = JSON.stringify({
+      action: 'reserve',
+      name: 'Late Guest',
+      mobile: '+84 90 111 2222',
+      email: 'late@example.com',
+      guests: 2,
+      branch: 'Uptown',
+      time: '19:00',
+      period: 'Dinner',
+      notes: '',
+      date: '2026-12-31',
+      timestamp: '2026-11-22T10:00:00.000Z',
+      arrived: 'No',
+      allocated: 'No',
+    });
+    // A booking whose body is still arriving when the stop signal comes.
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const ended = new Promise((r) => socket.once('close', r));
+    socket.write(
+      `POST /sheets/exec HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 20)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const exit = server.stop('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+    socket.write(body.slice(20));
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(await exit).toBe(0);
   });
 });
