@@ -53,7 +53,9 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
     .map((ref) => {
       const details = lhr.audits[ref.id]?.details;
       const items = details && 'items' in details ? details.items : [];
-      return `${ref.id} ${JSON.stringify(items).slice(0, 400)}`;
+      // Name what failed (a URL, an issue type), without the test server's address.
+      const about = [...new Set(JSON.stringify(items).match(/\/images\/[\w/.-]+|"issueType":"[^"]+"/g) ?? [])];
+      return `${ref.id}${about.length ? ` (${about.join(', ')})` : ''}`;
     });
   return {
     scores: {
@@ -136,12 +138,10 @@ try {
       `| \`${path}\` | ${m((r) => r.scores.performance)} | ${m((r) => r.scores.accessibility)} | ${m((r) => r.scores['best-practices'])} | ${m((r) => r.scores.seo)} | ${Math.round(m((r) => r.fcp))} ms | ${Math.round(m((r) => r.lcp))} ms | ${Math.round(m((r) => r.tbt))} ms | ${m((r) => r.cls).toFixed(3)} | ${Math.round(m((r) => r.si))} ms |`,
     );
   }
-  const failing = [
-    ...new Set([...results.values()].flat().flatMap((run) => run.failing.map((text) => text.split(' ')[0]))),
-  ];
+  const failing = [...new Set([...results.values()].flat().flatMap((run) => run.failing))];
   lines.push(
     '',
-    `Audits below full marks (accessibility, best practices, SEO): ${failing.length ? failing.map((id) => `\`${id}\``).join(', ') : 'none'}.`,
+    `Audits below full marks (accessibility, best practices, SEO): ${failing.length ? failing.join('; ') : 'none'}.`,
     '',
     'Each run:',
     '',

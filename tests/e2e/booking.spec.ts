@@ -43,12 +43,13 @@ function futureDate(days = 30): string {
 }
 
 const form = (page: Page) => page.locator('section[id="booking"]');
+const submit = (page: Page) => form(page).getByRole('button', { name: 'BOOK YOUR TABLE' });
 
 async function openForm(page: Page): Promise<void> {
   await page.goto('/#booking');
   await expect(page.getByRole('heading', { name: 'BOOK YOUR TABLE', level: 2 })).toBeInViewport();
-  // The form's code arrives when the visitor nears it; the guests select is filled by then.
-  await expect(form(page).getByLabel('Time')).toBeEnabled();
+  // The form's code arrives when the visitor nears it; until then its button stays disabled.
+  await expect(submit(page)).toBeEnabled();
 }
 
 async function fillValidBooking(page: Page, name: string, notes = ''): Promise<void> {
@@ -67,7 +68,28 @@ async function fillValidBooking(page: Page, name: string, notes = ''): Promise<v
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /^Notifications/ }).getByText(text, { exact: true });
 
-const submit = (page: Page) => form(page).getByRole('button', { name: 'BOOK YOUR TABLE' });
+test('the prerendered form cannot be sent before its code arrives, and keeps what was typed', async ({ page }) => {
+  // Hold the form's code back: the page shows the prerendered form.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/booking-form-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#booking');
+  await expect(submit(page)).toBeDisabled();
+  await expect(form(page).getByLabel('AM / PM')).toHaveValue('PM');
+  await form(page).getByLabel('Name').fill('Early Bird');
+  release();
+  await expect(submit(page)).toBeEnabled();
+  await expect(form(page).getByLabel('Name')).toHaveValue('Early Bird');
+  await submit(page).click();
+  // What was typed before hydration counts: only the other fields are missing.
+  await expect(form(page).getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form(page).getByLabel('Mobile')).toHaveAttribute('aria-invalid', 'true');
+});
 
 test('every field has a visible label, with the option sets of the spec', async ({ page }) => {
   await openForm(page);

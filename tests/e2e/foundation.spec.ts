@@ -9,7 +9,8 @@ test('an unknown path answers 404 with the app, which shows its 404 page', async
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-  expect(errors.some((text) => text.includes('/no/such/page'))).toBe(true);
+  // Logged once the prerendered page has hydrated.
+  await expect.poll(() => errors.some((text) => text.includes('/no/such/page'))).toBe(true);
 });
 
 test('every app route answers 200 with the app', async ({ request }) => {

@@ -8,7 +8,13 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type HomeBooking, homeBranches, homeGuestOptions, homePeriods } from '../../../domain/reservation.ts';
+import {
+  defaultPeriod,
+  type HomeBooking,
+  homeBranches,
+  homeGuestOptions,
+  homePeriods,
+} from '../../../domain/reservation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -39,9 +45,16 @@ export function BookingForm() {
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<BookingValues, unknown, HomeBooking>({ defaultValues: emptyBooking, resolver });
+  } = useForm<BookingValues, unknown, HomeBooking>({
+    // Only the period has a default: the other fields start from what is on the page, so anything
+    // typed into the prerendered form before its code arrived is kept.
+    defaultValues: { period: defaultPeriod },
+    resolver,
+  });
   const [formError, setFormError] = useState<string>();
   const [minDate, setMinDate] = useState<string>();
+  // Until the form is hydrated, its button stays disabled: a press would submit the bare HTML form.
+  const [hydrated, setHydrated] = useState(false);
   const busy = useRef(false);
   const warmed = useRef(false);
   const period = watch('period');
@@ -50,6 +63,7 @@ export function BookingForm() {
   // Set after hydration: the prerendered page was built on another day.
   useEffect(() => {
     setMinDate(restaurantToday());
+    setHydrated(true);
   }, []);
 
   // A time from the other half of the day no longer fits the chosen period.
@@ -169,7 +183,7 @@ export function BookingForm() {
         </FormField>
         <FormField label={t('booking.period')} required error={fieldError('period')}>
           {(control) => (
-            <select {...control} {...register('period')}>
+            <select {...control} defaultValue={defaultPeriod} {...register('period')}>
               {homePeriods.map((value) => (
                 <option key={value} value={value}>
                   {value}
@@ -195,7 +209,7 @@ export function BookingForm() {
         <p className={styles.formError} role="alert">
           {formError}
         </p>
-        <Button type="submit" variant="primary" className={styles.submit} disabled={isSubmitting}>
+        <Button type="submit" variant="primary" className={styles.submit} disabled={!hydrated || isSubmitting}>
           {t('booking.submit')}
         </Button>
       </div>
