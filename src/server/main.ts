@@ -60,6 +60,12 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     s.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  // Keep idle connections longer than clients and proxies do (Node's default is 5 s): a client
+  // sending on a connection the server is just closing gets ECONNRESET, and a POST is not retried.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
 
   let closing: Promise<void> | undefined;
   return {
