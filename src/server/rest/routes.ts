@@ -3,11 +3,11 @@
  * request runs in one transaction as the caller's role with the caller's JWT claims, so grants
  * and row-level security in Postgres decide what it may see and change.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import type { Queryable } from '../db/database.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 import {
   appliedPreferences,
@@ -52,15 +52,6 @@ class RollbackWith {
   readonly outcome: Outcome;
   constructor(outcome: Outcome) {
     this.outcome = outcome;
-  }
-}
-
-function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // In-process requests (app.request in tests) have no socket.
-    return 'unknown';
   }
 }
 
@@ -262,7 +253,7 @@ function mutationOutcome(row: QueryRow, returning: Returning, prefs: Preferences
 }
 
 export function restRoutes(deps: AppDeps): Hono {
-  const { db, keys, tokens, logger, rateLimiter } = deps;
+  const { db, keys, tokens, logger, rateLimiter, config } = deps;
   const app = new Hono();
   const schema = createSchemaCache(db);
 
@@ -349,7 +340,11 @@ export function restRoutes(deps: AppDeps): Hono {
     let body: unknown;
     if (method === 'POST' || method === 'PATCH') {
       if (method === 'POST' && identity.role === 'anon') {
-        const decision = await rateLimiter.hit('rest-anon-insert', clientIp(c), anonInsertLimit);
+        const decision = await rateLimiter.hit(
+          'rest-anon-insert',
+          clientAddress(c, config.trustedProxies),
+          anonInsertLimit,
+        );
         if (!decision.allowed) {
           throw new RestError(
             429,
