@@ -55,7 +55,8 @@ test('Our Story has two photos and four paragraphs about the history and branche
     await expect(photos.nth(index)).toHaveAttribute('height', '600');
     await expect(photos.nth(index)).toHaveAttribute('loading', 'lazy');
   }
-  const paragraphs = story.locator('h2 ~ p');
+  // The paragraphs after the heading group (eyebrow and title).
+  const paragraphs = story.locator('header:has(h2) ~ p');
   await expect(paragraphs).toHaveCount(4);
   await expect(story).toContainText('November 2022');
   for (const place of ['Hanoi', 'Ninh Binh', 'Sa Pa', 'Da Nang']) await expect(story).toContainText(place);

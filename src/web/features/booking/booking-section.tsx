@@ -1,5 +1,6 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './booking.module.css';
 
 /*
@@ -52,13 +53,13 @@ export function BookingSection() {
   return (
     <section ref={ref} id="booking" tabIndex={-1} aria-labelledby="booking-title" className={styles.section}>
       <div className={styles.inner}>
-        <div className={styles.head}>
-          <p className={styles.eyebrow}>{t('booking.eyebrow')}</p>
-          <h2 id="booking-title" className={styles.title}>
-            {t('booking.title')}
-          </h2>
-          <p className={styles.intro}>{t('booking.intro')}</p>
-        </div>
+        <SectionHeading
+          level={2}
+          id="booking-title"
+          eyebrow={t('booking.eyebrow')}
+          title={t('booking.title')}
+          intro={t('booking.intro')}
+        />
         <Suspense fallback={<div className={styles.placeholder} aria-busy="true" />}>
           <BookingForm />
         </Suspense>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { directionsUrl, restaurantProfile } from '../../../domain/restaurant-profile.ts';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 
 const telHref = (phone: string) => `tel:${phone.replaceAll(' ', '')}`;
@@ -9,13 +10,14 @@ export function ContactSection() {
   const { phone, email, hoursLabel, branches } = restaurantProfile;
   return (
     <section id="contact" tabIndex={-1} aria-labelledby="contact-title" className={styles.section}>
-      <div className={styles.sectionHead}>
-        <p className={styles.eyebrow}>{t('contact.eyebrow')}</p>
-        <h2 id="contact-title" className={styles.sectionTitle}>
-          {t('contact.title')}
-        </h2>
-        <p className={styles.sectionIntro}>{t('contact.intro')}</p>
-      </div>
+      <SectionHeading
+        level={2}
+        id="contact-title"
+        eyebrow={t('contact.eyebrow')}
+        title={t('contact.title')}
+        intro={t('contact.intro')}
+        className={styles.sectionHead}
+      />
       <dl className={styles.contactFacts}>
         <div>
           <dt>{t('contact.phone')}</dt>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
 import { scrollToSection } from '../../app/section-scroll.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { eyebrowClass } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 
 export function Hero() {
@@ -15,7 +16,7 @@ export function Hero() {
   return (
     <section id="home" tabIndex={-1} aria-labelledby="home-title" className={styles.hero}>
       <div className={styles.heroText}>
-        <p className={styles.tagline}>{t('hero.tagline')}</p>
+        <p className={eyebrowClass}>{t('hero.tagline')}</p>
         <h1 id="home-title" className={styles.heroTitle}>
           {t('hero.headline')}
         </h1>

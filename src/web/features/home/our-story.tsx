@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 
 export function OurStory() {
@@ -27,10 +28,7 @@ export function OurStory() {
           />
         </div>
         <div className={styles.storyText}>
-          <p className={styles.eyebrow}>{t('story.eyebrow')}</p>
-          <h2 id="our-story-title" className={styles.sectionTitle}>
-            {t('story.title')}
-          </h2>
+          <SectionHeading level={2} id="our-story-title" eyebrow={t('story.eyebrow')} title={t('story.title')} />
           <p>{t('story.p1')}</p>
           <p>{t('story.p2')}</p>
           <p>{t('story.p3')}</p>

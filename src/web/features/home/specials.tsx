@@ -4,6 +4,7 @@ import { formatDong } from '../../../domain/format-dong.ts';
 import { paths } from '../../../domain/routes.ts';
 import { scrollToSection } from '../../app/section-scroll.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 import { useRevealOnScroll } from './use-reveal-on-scroll.ts';
 
@@ -19,13 +20,14 @@ export function Specials() {
   const [gridRef, reveal] = useRevealOnScroll<HTMLUListElement>();
   return (
     <section id="specials" aria-labelledby="specials-title" className={`${styles.section} ${styles.specials}`}>
-      <div className={styles.sectionHead}>
-        <p className={styles.eyebrow}>{t('specials.eyebrow')}</p>
-        <h2 id="specials-title" className={styles.sectionTitle}>
-          {t('specials.title')}
-        </h2>
-        <p className={styles.sectionIntro}>{t('specials.intro')}</p>
-      </div>
+      <SectionHeading
+        level={2}
+        id="specials-title"
+        eyebrow={t('specials.eyebrow')}
+        title={t('specials.title')}
+        intro={t('specials.intro')}
+        className={styles.sectionHead}
+      />
       <ul ref={gridRef} className={styles.specialsGrid} data-reveal={reveal}>
         {specials.map((dish, index) => (
           <li

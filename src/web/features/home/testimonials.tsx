@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 
 interface Testimonial {
@@ -17,12 +18,13 @@ export function Testimonials() {
       aria-labelledby="testimonials-title"
       className={`${styles.section} ${styles.testimonials}`}
     >
-      <div className={styles.sectionHead}>
-        <p className={styles.eyebrow}>{t('testimonials.eyebrow')}</p>
-        <h2 id="testimonials-title" className={styles.sectionTitle}>
-          {t('testimonials.title')}
-        </h2>
-      </div>
+      <SectionHeading
+        level={2}
+        id="testimonials-title"
+        eyebrow={t('testimonials.eyebrow')}
+        title={t('testimonials.title')}
+        className={styles.sectionHead}
+      />
       <ul className={styles.quotes}>
         {items.map((item) => (
           <li key={item.name}>

@@ -4,6 +4,7 @@ import { formatDong, type MenuItemType, menuItemTypes } from '../../../domain/me
 import { paths } from '../../../domain/routes.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
 import { allCategories, filterMenu, isFiltering, type MenuFilters, noFilters, type TypeFilter } from './filter-menu.ts';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './menu.module.css';
 import { useMenu } from './use-menu.ts';
 
@@ -25,11 +26,7 @@ export function MenuPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.head}>
-        <p className={styles.eyebrow}>{t('eyebrow')}</p>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.intro}>{t('intro')}</p>
-      </header>
+      <SectionHeading level={1} eyebrow={t('eyebrow')} title={t('title')} intro={t('intro')} className={styles.head} />
 
       <div className={styles.toolbar}>
         <fieldset className={styles.typeFilters}>

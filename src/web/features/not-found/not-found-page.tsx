@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './not-found.module.css';
 
 export function NotFoundPage() {
@@ -29,11 +30,14 @@ export function NotFoundPage() {
           strokeLinecap="round"
         />
       </svg>
-      <p className={styles.eyebrow}>{t('notFound.eyebrow')}</p>
-      <h1 id="not-found-title" className={styles.title}>
-        {t('notFound.title')}
-      </h1>
-      <p className={styles.text}>{t('notFound.text')}</p>
+      <SectionHeading
+        level={1}
+        id="not-found-title"
+        eyebrow={t('notFound.eyebrow')}
+        title={t('notFound.title')}
+        intro={t('notFound.text')}
+        className={styles.head}
+      />
       <div className={styles.actions}>
         <Link to={paths.home} className={buttonClass('primary')}>
           {t('notFound.returnHome')}

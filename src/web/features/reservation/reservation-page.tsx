@@ -16,6 +16,7 @@ import {
 } from '../../../domain/reservation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import { notify } from '../../lib/notify.ts';
 import { DatePicker } from './date-picker.tsx';
 import {
@@ -76,13 +77,14 @@ export function ReservationForm({ now }: { now: () => Date }) {
 
   return (
     <section className={styles.page} aria-labelledby="reservation-title">
-      <header className={styles.intro}>
-        <p className={styles.eyebrow}>{t('eyebrow')}</p>
-        <h1 id="reservation-title" className={styles.title}>
-          {t('title')}
-        </h1>
-        <p className={styles.lead}>{t('intro')}</p>
-      </header>
+      <SectionHeading
+        level={1}
+        id="reservation-title"
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        intro={t('intro')}
+        className={styles.head}
+      />
 
       <form className={styles.card} noValidate onSubmit={onSubmit} aria-busy={isSubmitting || undefined}>
         <div className={styles.when}>
