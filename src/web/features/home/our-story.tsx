@@ -2,30 +2,27 @@ import { useTranslation } from 'react-i18next';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 
+/** The two pictures beside the story, by the slug of their file and message (story.<slug>Alt). */
+const storyPhotos = ['kitchen', 'branches'] as const;
+
 export function OurStory() {
   const { t } = useTranslation('home');
   return (
     <section id="our-story" tabIndex={-1} aria-labelledby="our-story-title" className={styles.section}>
       <div className={styles.story}>
         <div className={styles.storyPhotos}>
-          <img
-            src="/images/story-kitchen.svg"
-            width={800}
-            height={600}
-            alt={t('story.kitchenAlt')}
-            loading="lazy"
-            decoding="async"
-            className={styles.storyPhoto}
-          />
-          <img
-            src="/images/story-branches.svg"
-            width={800}
-            height={600}
-            alt={t('story.branchesAlt')}
-            loading="lazy"
-            decoding="async"
-            className={styles.storyPhoto}
-          />
+          {storyPhotos.map((photo) => (
+            <img
+              key={photo}
+              src={`/images/story-${photo}.svg`}
+              width={800}
+              height={600}
+              alt={t(`story.${photo}Alt`)}
+              loading="lazy"
+              decoding="async"
+              className={styles.storyPhoto}
+            />
+          ))}
         </div>
         <div className={styles.storyText}>
           <SectionHeading level={2} id="our-story-title" eyebrow={t('story.eyebrow')} title={t('story.title')} />
