@@ -13,37 +13,15 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPglite } from '../src/server/db/pglite.ts';
 import { startTestServer } from '../tests/e2e/support/server.ts';
+import { guestBooking, sheetsPayload } from '../tests/support/builders.ts';
 import { adminUrl } from '../tests/support/postgres.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 15);
 const connections = 32;
 
-const booking = {
-  name: 'Load Test Guest',
-  mobile: '+84 90 555 0101',
-  email: 'load@example.com',
-  date: '2026-12-31',
-  guests: 3,
-  branch: 'Hanoi (main branch)',
-  time: '19:00',
-  period: 'PM',
-  notes: null,
-};
-const sheetsPayload = {
-  action: 'reserve',
-  name: 'Load Test Guest',
-  mobile: '+84 90 555 0101',
-  email: 'load@example.com',
-  guests: 3,
-  branch: 'Uptown',
-  time: '19:00',
-  period: 'Dinner',
-  notes: '',
-  date: '2026-12-31',
-  timestamp: '2026-11-22T10:00:00.000Z',
-  arrived: 'No',
-  allocated: 'No',
-};
+const guest = { name: 'Load Test Guest', mobile: '+84 90 555 0101', email: 'load@example.com' };
+const booking = guestBooking(guest);
+const sheetsBooking = sheetsPayload(guest);
 
 interface Row {
   backend: string;
@@ -143,7 +121,7 @@ async function runOne(backend: 'pglite' | 'postgres', target: 'rest' | 'sheets')
       : {
           url: `${server.url}/sheets/exec`,
           headers: { 'content-type': 'text/plain;charset=UTF-8' },
-          body: JSON.stringify(sheetsPayload),
+          body: JSON.stringify(sheetsBooking),
         };
   const result = await drive(request);
   await server.stop('SIGTERM');

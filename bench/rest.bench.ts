@@ -8,11 +8,12 @@
  * Results go to bench/results/rest.md.
  */
 import { spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createReservation, signUserToken } from '../src/server/rest/test-helpers.ts';
+import { signUserToken } from '../src/server/rest/test-helpers.ts';
+import { guestBooking } from '../tests/support/builders.ts';
 import { adminUrl } from '../tests/support/postgres.ts';
 import { type Backend, startTestServer, type TestServer } from '../tests/support/test-server.ts';
 
@@ -22,7 +23,7 @@ const rounds = 3;
 const connections = 8;
 const listRuns = 40;
 const seedRows = 100_000;
-const booking = createReservation({ name: 'Bench Guest', notes: 'by the window' });
+const booking = guestBooking({ name: 'Bench Guest', notes: 'by the window' });
 
 interface InsertResult {
   httpPerSecond: number;

@@ -1,9 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { e2eStaff } from '../../playwright.config.ts';
+import { sheetsPayload } from '../support/builders.ts';
 import { freePort } from './support/free-port.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -26,21 +27,8 @@ async function fillForm(page: Page, { pickDate = true } = {}) {
   await page.getByRole('textbox', { name: 'Notes' }).fill('Window table, please');
 }
 
-const expectedPayload = {
-  action: 'reserve',
-  name: 'Anh Nguyen',
-  mobile: '+84 912 345 678',
-  email: 'anh@example.com',
-  guests: 4,
-  branch: 'Uptown',
-  time: '19:00',
-  period: 'Dinner',
-  notes: 'Window table, please',
-  date: '2026-12-24',
-  timestamp: '2026-12-20T03:00:00.000Z',
-  arrived: 'No',
-  allocated: 'No',
-};
+/** What the page sends for fillForm's booking, timed at fixedNow. */
+const expectedPayload = sheetsPayload({ timestamp: fixedNow.toISOString() });
 
 test.describe('the /reservation page', () => {
   test.beforeEach(async ({ page }) => {

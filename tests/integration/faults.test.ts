@@ -7,26 +7,13 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { startTestServer as startProcess, type TestServer } from '../e2e/support/server.ts';
+import { guestBooking } from '../support/builders.ts';
 import { adminUrl } from '../support/postgres.ts';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop('SIGKILL')));
 });
-
-function booking(name: string) {
-  return {
-    name,
-    mobile: '+84 90 123 4567',
-    email: 'guest@example.com',
-    date: '2026-12-31',
-    guests: 2,
-    branch: 'Da Nang',
-    time: '19:00',
-    period: 'PM',
-    notes: null,
-  };
-}
 
 async function anonKey(url: string): Promise<string> {
   const config = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
@@ -48,7 +35,7 @@ describe('kill -9 while writers insert', () => {
           const res = await fetch(`${server.url}/rest/v1/reservations`, {
             method: 'POST',
             headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-            body: JSON.stringify(booking(name)),
+            body: JSON.stringify(guestBooking({ name })),
           });
           if (res.status === 201) acknowledged.push(name);
           else expect.unreachable(`insert answered ${res.status}`);
@@ -101,7 +88,7 @@ describe('PostgreSQL lost mid-run', () => {
       fetch(`${server.url}/rest/v1/reservations`, {
         method: 'POST',
         headers: { apikey: key, 'content-type': 'application/json' },
-        body: JSON.stringify(booking('lost-db')),
+        body: JSON.stringify(guestBooking({ name: 'lost-db' })),
         signal: AbortSignal.timeout(15_000),
       });
     try {

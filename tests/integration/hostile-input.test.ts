@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guestBooking } from '../support/builders.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -20,17 +21,7 @@ async function rowCount(): Promise<number> {
   return Number(rows[0]?.n);
 }
 
-const validBooking = {
-  name: 'Fuzz Guest',
-  mobile: '+84 90 000 0000',
-  email: 'fuzz@example.com',
-  date: '2026-12-24',
-  guests: 2,
-  branch: 'Sa Pa',
-  time: '19:00',
-  period: 'PM',
-  notes: null,
-};
+const validBooking = guestBooking({ name: 'Fuzz Guest' });
 
 // Each defect alone makes a booking invalid, so no generated body may ever be stored.
 const defect = fc.constantFrom<Record<string, unknown>>(

@@ -5,6 +5,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../e2e/support/server.ts';
+import { guestBooking, sheetsPayload } from '../support/builders.ts';
 
 const staff = { email: 'log-check@saffronlotus.test', password: 'log-check-passphrase-42' };
 const guest = {
@@ -29,19 +30,10 @@ describe('the log', () => {
       auth: { persistSession: false, autoRefreshToken: false },
     });
 
-    const insert = await client.from('reservations').insert({
-      ...guest,
-      date: '2026-12-24',
-      guests: 2,
-      branch: 'Sa Pa',
-      time: '19:00',
-      period: 'PM',
-    });
+    const insert = await client.from('reservations').insert(guestBooking(guest));
     expect(insert.error).toBeNull();
     // A refused insert (its error message quotes nothing of the guest either).
-    const refused = await client
-      .from('reservations')
-      .insert({ ...guest, date: 'soon', guests: 2, branch: 'x', time: 'y', period: 'PM' });
+    const refused = await client.from('reservations').insert(guestBooking({ ...guest, date: 'soon' }));
     expect(refused.error).not.toBeNull();
     // A failed and a successful sign-in, a search as staff, and a sheets booking.
     await client.auth.signInWithPassword({ email: staff.email, password: 'wrong-password-123' });
@@ -51,7 +43,7 @@ describe('the log', () => {
     expect(search.data).toHaveLength(1);
     const sheets = await fetch(`${server.url}/sheets/exec`, {
       method: 'POST',
-      body: JSON.stringify({ action: 'reserve', ...guest, guests: 0 }),
+      body: JSON.stringify(sheetsPayload({ ...guest, guests: 0 })),
     });
     expect(sheets.status).toBe(400);
     await client.auth.signOut();

@@ -2,13 +2,15 @@
  * The server as a process: how it starts, refuses to start, and stops. Each test spawns the real
  * entry point (src/server/main.ts) like `npm start` does.
  */
+
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../e2e/support/server.ts';
+import { sheetsPayload } from '../support/builders.ts';
 
 const main = join(import.meta.dirname, '..', '..', 'src', 'server', 'main.ts');
 const dirs: string[] = [];
@@ -127,21 +129,7 @@ describe('stopping', () => {
     const server = await startTestServer({ RATE_LIMITS: 'off' });
     servers.push(server);
     const { port } = new URL(server.url);
-    const body = JSON.stringify({
-      action: 'reserve',
-      name: 'Late Guest',
-      mobile: '+84 90 111 2222',
-      email: 'late@example.com',
-      guests: 2,
-      branch: 'Uptown',
-      time: '19:00',
-      period: 'Dinner',
-      notes: '',
-      date: '2026-12-31',
-      timestamp: '2026-11-22T10:00:00.000Z',
-      arrived: 'No',
-      allocated: 'No',
-    });
+    const body = JSON.stringify(sheetsPayload({ name: 'Late Guest' }));
     // A booking whose body is still arriving when the stop signal comes.
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));

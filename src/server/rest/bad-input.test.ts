@@ -5,8 +5,9 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guestBooking } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
-import { createReservation, signUserToken, storedRows, tokenClient } from './test-helpers.ts';
+import { signUserToken, storedRows, tokenClient } from './test-helpers.ts';
 
 interface Case {
   name: string;
@@ -20,9 +21,9 @@ interface Case {
   code?: string;
 }
 
-const booking = (overrides: Record<string, unknown>) => JSON.stringify({ ...createReservation(), ...overrides });
+const booking = (overrides: Record<string, unknown>) => JSON.stringify({ ...guestBooking(), ...overrides });
 const without = (field: string) => {
-  const { [field as 'name']: _dropped, ...rest } = createReservation();
+  const { [field as 'name']: _dropped, ...rest } = guestBooking();
   return JSON.stringify(rest);
 };
 
@@ -92,14 +93,14 @@ const insertCases: Case[] = [
   {
     name: 'rows whose keys differ',
     path: 'reservations',
-    body: JSON.stringify([createReservation(), { name: 'only a name' }]),
+    body: JSON.stringify([guestBooking(), { name: 'only a name' }]),
     status: 400,
     code: 'PGRST102',
   },
   {
     name: 'one bad row among good ones (nothing is half-stored)',
     path: 'reservations?columns=name,mobile,email,date,guests,branch,time,period,notes',
-    body: JSON.stringify([createReservation(), createReservation({ guests: 0 }), createReservation()]),
+    body: JSON.stringify([guestBooking(), guestBooking({ guests: 0 }), guestBooking()]),
     status: 400,
     code: '23514',
   },
@@ -364,7 +365,7 @@ describe.each(backends)('bad input to /rest/v1 on %s', (backend) => {
   });
 
   it('refuses a huge body with 413 before reading it', async () => {
-    const huge = JSON.stringify(createReservation({ notes: 'n'.repeat(200_000) }));
+    const huge = JSON.stringify(guestBooking({ notes: 'n'.repeat(200_000) }));
     const response = await fetch(`${server.url}/rest/v1/reservations`, {
       method: 'POST',
       headers: { apikey: server.anonKey, 'content-type': 'application/json' },
@@ -372,7 +373,7 @@ describe.each(backends)('bad input to /rest/v1 on %s', (backend) => {
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 'request_too_large' });
-    const many = JSON.stringify(Array.from({ length: 2000 }, () => createReservation()));
+    const many = JSON.stringify(Array.from({ length: 2000 }, () => guestBooking()));
     const array = await fetch(`${server.url}/rest/v1/reservations`, {
       method: 'POST',
       headers: { apikey: server.anonKey, 'content-type': 'application/json' },

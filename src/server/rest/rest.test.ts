@@ -5,9 +5,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { base64url, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guestBooking } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { anonInsertLimit } from './routes.ts';
-import { anonClient, createReservation, signUserToken, storedRows, tokenClient } from './test-helpers.ts';
+import { anonClient, signUserToken, storedRows, tokenClient } from './test-helpers.ts';
 
 interface Seed {
   name: string;
@@ -120,7 +121,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
       const before = await storedRows(server);
       const result = await anon
         .from('reservations')
-        .insert(createReservation({ name: 'Guest One', notes: 'near the door' }));
+        .insert(guestBooking({ name: 'Guest One', notes: 'near the door' }));
       expect(result.error).toBeNull();
       expect(result.status).toBe(201);
       expect(result.data).toBeNull();
@@ -129,7 +130,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
       const raw = await fetch(restUrl(server, 'reservations'), {
         method: 'POST',
         headers: { apikey: server.anonKey, 'content-type': 'application/json' },
-        body: JSON.stringify(createReservation({ name: 'Guest Two' })),
+        body: JSON.stringify(guestBooking({ name: 'Guest Two' })),
       });
       expect(raw.status).toBe(201);
       expect(await raw.text()).toBe('');
@@ -139,7 +140,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
     it('inserts several bookings at once, with defaults for what it leaves out', async () => {
       const { error, status } = await anon
         .from('reservations')
-        .insert([createReservation({ name: 'Group A' }), createReservation({ name: 'Group B', notes: 'veg' })]);
+        .insert([guestBooking({ name: 'Group A' }), guestBooking({ name: 'Group B', notes: 'veg' })]);
       expect(error).toBeNull();
       expect(status).toBe(201);
       const { data } = await staff
@@ -176,7 +177,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
       expect(update.error?.code).toBe('42501');
       const remove = await anon.from('reservations').delete().eq('id', id);
       expect(remove.status).toBe(401);
-      const flagged = await anon.from('reservations').insert({ ...createReservation(), arrived: true });
+      const flagged = await anon.from('reservations').insert({ ...guestBooking(), arrived: true });
       expect(flagged.status).toBe(401);
       expect(flagged.error?.code).toBe('42501');
       const { data } = await staff.from('reservations').select('arrived').eq('id', id).single();
@@ -185,7 +186,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
 
     it('cannot have its insert echoed back (that would be a read)', async () => {
       const before = await storedRows(server);
-      const { status, error } = await anon.from('reservations').insert(createReservation()).select();
+      const { status, error } = await anon.from('reservations').insert(guestBooking()).select();
       expect(status).toBe(401);
       expect(error?.code).toBe('42501');
       expect(await storedRows(server)).toBe(before);
@@ -368,7 +369,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
     });
 
     it('takes phone bookings through the same insert', async () => {
-      const { status, error } = await staff.from('reservations').insert(createReservation({ name: 'Phone Booking' }));
+      const { status, error } = await staff.from('reservations').insert(guestBooking({ name: 'Phone Booking' }));
       expect(error).toBeNull();
       expect(status).toBe(201);
     });
@@ -482,7 +483,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
       const before = await storedRows(server);
       const wrong = await anonClient(server, 'sb_publishable_not-the-right-key-at-all-00000')
         .from('reservations')
-        .insert(createReservation());
+        .insert(guestBooking());
       expect(wrong.status).toBe(401);
       expect(wrong.error).toMatchObject({ code: 'invalid_api_key', message: 'Invalid API key' });
       const wrongWithStaff = await fetch(restUrl(server, 'reservations?select=id'), {
@@ -502,7 +503,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
         const response = await fetch(restUrl(server, 'reservations'), {
           method: 'POST',
           headers: { apikey: server.anonKey, 'content-type': 'application/json' },
-          body: JSON.stringify(createReservation({ name: `Burst ${i}` })),
+          body: JSON.stringify(guestBooking({ name: `Burst ${i}` })),
         });
         if (response.status === 429) refused = response;
         else {
@@ -516,7 +517,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
       expect(await refused?.json()).toMatchObject({ code: 'over_request_rate_limit', details: null });
       expect(await storedRows(server)).toBe(before + accepted);
       // Signed-in hosts are not held back by the guests' limit.
-      const { status } = await staff.from('reservations').insert(createReservation({ name: 'After the burst' }));
+      const { status } = await staff.from('reservations').insert(guestBooking({ name: 'After the burst' }));
       expect(status).toBe(201);
     });
 

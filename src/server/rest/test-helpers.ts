@@ -1,25 +1,9 @@
 /**
  * Shared by the REST tests: supabase-js clients for each kind of caller, tokens signed with the
- * server's own key, and a builder for valid bookings.
+ * server's own key (valid bookings: guestBooking in tests/support/builders.ts).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { TestServer } from '../../../tests/support/test-server.ts';
-import type { ReservationInsert } from '../../domain/reservation.ts';
-
-export function createReservation(overrides: Partial<ReservationInsert> = {}): ReservationInsert {
-  return {
-    name: 'Asha Rao',
-    mobile: '+84 912 345 678',
-    email: 'asha@example.com',
-    date: '2026-12-24',
-    guests: 4,
-    branch: 'Sa Pa',
-    time: '19:00',
-    period: 'PM',
-    notes: null,
-    ...overrides,
-  };
-}
 
 /** An access token like the auth surface issues, for a staff member or any other user. */
 export async function signUserToken(

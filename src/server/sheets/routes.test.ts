@@ -1,25 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sheetsPayload } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { sheetsConnectOrigins, sheetsRateLimit, sheetsReceiverPath } from './routes.ts';
 
-/** A payload exactly as the /reservation page sends it. */
+/** The page's payload with some fields replaced, by invalid values too. */
 function payload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    action: 'reserve',
-    name: 'Anh Nguyen',
-    mobile: '+84 912 345 678',
-    email: 'anh@example.com',
-    guests: 4,
-    branch: 'Uptown',
-    time: '19:00',
-    period: 'Dinner',
-    notes: 'Window table, please',
-    date: '2026-12-24',
-    timestamp: '2026-11-22T08:30:00.000Z',
-    arrived: 'No',
-    allocated: 'No',
-    ...overrides,
-  };
+  return { ...sheetsPayload(), ...overrides };
 }
 
 function without(key: string): Record<string, unknown> {
