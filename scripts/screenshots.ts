@@ -1,27 +1,153 @@
 /**
- * Screenshots of the public pages at 375, 768 and 1440 px, in headless Chromium against the built
- * app served by the real server: `npm run build && node scripts/screenshots.ts [outDir]`
- * (default docs/screenshots). The README shows them.
+ * Screenshots of every screen at 375, 768 and 1440 px, in headless Chromium against the built app
+ * served by the real server: `npm run build && node scripts/screenshots.ts [outDir]` (default
+ * docs/screenshots). The README shows them. The staff screens are taken signed in through the
+ * login form, with a handful of reservations booked first as guests book them.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
 import { startTestServer } from '../tests/e2e/support/server.ts';
 
 const outDir = process.argv[2] ?? join(import.meta.dirname, '..', 'docs', 'screenshots');
 const widths = [375, 768, 1440] as const;
 /** The menu runs to 50+ dishes: its picture stops after the first categories. */
-const pages = [
+const publicPages = [
   { name: 'home', path: '/', maxHeight: Number.POSITIVE_INFINITY },
   { name: 'menu', path: '/menu', maxHeight: 2600 },
+  { name: 'reservation', path: '/reservation', maxHeight: Number.POSITIVE_INFINITY },
   { name: 'not-found', path: '/no-such-page', maxHeight: Number.POSITIVE_INFINITY },
 ] as const;
+const staff = { email: 'manager@saffronlotus.example', password: 'screenshots-only-passphrase' };
+
+/** yyyy-MM-dd in the restaurant's time zone, `days` from today. */
+function restaurantDate(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(date);
+}
+
+/** Bookings as guests would make them on the home form and the /reservation page, in the order the
+ * dashboard lists them (newest booking first). */
+const reservations = [
+  ['Nguyễn Thu Hà', '+84 912 345 678', 'thuha.nguyen@gmail.com', 0, 4, 'Hanoi (main branch)', '07:00', 'PM', null],
+  [
+    'Rahul Mehta',
+    '+84 903 221 907',
+    'rahul.mehta@outlook.com',
+    0,
+    2,
+    'Hanoi (main branch)',
+    '12:30',
+    'PM',
+    'Window table if possible',
+  ],
+  [
+    'Sophie Martin',
+    '+33 6 12 34 56 78',
+    'sophie.martin@orange.fr',
+    1,
+    6,
+    'Da Nang',
+    '08:00',
+    'PM',
+    'Birthday: a candle on the dessert, please',
+  ],
+  ['Trần Minh Quân', '0987 654 321', 'quan.tran@yahoo.com', 1, 3, 'Sa Pa', '11:30', 'AM', null],
+  [
+    'Emma Wilson',
+    '+44 7700 900123',
+    'emma.wilson@example.co.uk',
+    2,
+    2,
+    'Ninh Binh',
+    '06:30',
+    'PM',
+    'Vegetarian, no onion or garlic',
+  ],
+  [
+    'Lê Văn Nam',
+    '0934 112 233',
+    'nam.le@fpt.vn',
+    3,
+    8,
+    'Hanoi (main branch)',
+    '07:30',
+    'PM',
+    'Company dinner; one high chair',
+  ],
+  ['Kenji Watanabe', '+81 90 1234 5678', 'k.watanabe@docomo.ne.jp', 4, 2, 'Downtown', '19:00', 'Dinner', null],
+  ['Phạm Thị Lan', '0905 778 899', 'lan.pham@gmail.com', 5, 5, 'Da Nang', '01:00', 'PM', null],
+] as const;
+
+async function seedReservations(url: string): Promise<void> {
+  const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
+  const auth = { apikey: supabaseAnonKey, Authorization: `Bearer ${supabaseAnonKey}` };
+  const rows = reservations.map(([name, mobile, email, inDays, guests, branch, time, period, notes]) => ({
+    name,
+    mobile,
+    email,
+    date: restaurantDate(inDays),
+    guests,
+    branch,
+    time,
+    period,
+    notes,
+  }));
+  // One insert (anonymous inserts are rate limited); its rows list last-inserted first.
+  const insert = await fetch(`${url}/rest/v1/reservations`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify(rows.reverse()),
+  });
+  if (insert.status !== 201) throw new Error(`seeding failed: ${insert.status} ${await insert.text()}`);
+  // The earliest guests have arrived and a table is allocated to the next: set as staff (call 3).
+  const signIn = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify(staff),
+  });
+  const { access_token } = (await signIn.json()) as { access_token: string };
+  const flags = [
+    ['Nguyễn Thu Hà', { arrived: true, allocated: true }],
+    ['Rahul Mehta', { allocated: true }],
+  ] as const;
+  for (const [name, flag] of flags) {
+    const update = await fetch(`${url}/rest/v1/reservations?name=eq.${encodeURIComponent(name)}`, {
+      method: 'PATCH',
+      headers: { ...auth, Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(flag),
+    });
+    if (update.status !== 204) throw new Error(`flagging failed: ${update.status} ${await update.text()}`);
+  }
+}
+
+async function capture(page: Page, name: string, width: number, maxHeight = Number.POSITIVE_INFINITY) {
+  // Bring lazy images in, then back to the top for a full-page picture.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+  const height = Math.min(maxHeight, await page.evaluate(() => document.documentElement.scrollHeight));
+  // JPEG keeps the full-page pictures small enough for the repository.
+  await page.screenshot({
+    path: join(outDir, `${name}-${width}.jpg`),
+    type: 'jpeg',
+    quality: 80,
+    fullPage: true,
+    clip: { x: 0, y: 0, width, height },
+  });
+}
 
 mkdirSync(outDir, { recursive: true });
-const server = await startTestServer();
+const server = await startTestServer({ ADMIN_EMAIL: staff.email, ADMIN_PASSWORD: staff.password });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
 try {
+  await seedReservations(server.url);
   for (const width of widths) {
     const context = await browser.newContext({
       viewport: { width, height: width < 768 ? 812 : 900 },
@@ -29,28 +155,22 @@ try {
       locale: 'en-US',
     });
     const page = await context.newPage();
-    for (const { name, path, maxHeight } of pages) {
+    for (const { name, path, maxHeight } of publicPages) {
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
       if (name === 'menu') await page.getByRole('heading', { level: 2 }).first().waitFor();
-      // Bring lazy images in, then back to the top for a full-page picture.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 600) {
-          window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        window.scrollTo(0, 0);
-      });
-      await page.waitForLoadState('networkidle');
-      const height = Math.min(maxHeight, await page.evaluate(() => document.documentElement.scrollHeight));
-      // JPEG keeps the full-page pictures small enough for the repository.
-      await page.screenshot({
-        path: join(outDir, `${name}-${width}.jpg`),
-        type: 'jpeg',
-        quality: 80,
-        fullPage: true,
-        clip: { x: 0, y: 0, width, height },
-      });
+      await capture(page, name, width, maxHeight);
     }
+
+    await page.goto(`${server.url}/admin/login`, { waitUntil: 'networkidle' });
+    await capture(page, 'admin-login', width);
+    await page.getByLabel('Email').fill(staff.email);
+    await page.getByLabel('Password').fill(staff.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    // A fresh load keeps the sign-in toast out of the picture; the session survives it.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('rowheader', { name: reservations[0][0] }).waitFor();
+    await capture(page, 'admin-dashboard', width);
     await context.close();
   }
   console.log(`Screenshots written to ${outDir}`);
