@@ -158,7 +158,8 @@ function props(defs: Defs, rng: Rng, list: Prop[]): string {
         out += coriander(x + between(rng, -18, 18), y + between(rng, -16, 16), rng() * 360, 1.3);
     } else {
       const fill =
-        p === 'mint-chutney' ? ['#8fc06a', '#4f8a35'] : p === 'raita' ? ['#fbf7ee', '#e6dcc8'] : ['#a0502c', '#5e2a14'];
+        // Mint chutney is drawn pale and creamy: a saturated green dot would read as the veg mark.
+        p === 'mint-chutney' ? ['#eef4e0', '#bcd69c'] : p === 'raita' ? ['#fbf7ee', '#e6dcc8'] : ['#a0502c', '#5e2a14'];
       out += shadow(defs, x + 3, y + 4, 34);
       out += `<circle cx="${x}" cy="${y}" r="28" fill="${defs.radial([
         [0, '#fffaf2'],
@@ -171,6 +172,7 @@ function props(defs: Defs, rng: Rng, list: Prop[]): string {
         0.4,
         0.35,
       )}"/>`;
+      if (p === 'mint-chutney') out += coriander(x - 3, y + 2, 40, 0.9);
       if (p === 'raita')
         out += `${coriander(x + 4, y - 2, 20, 0.8)}<circle cx="${x - 6}" cy="${y + 6}" r="1.5" fill="#a0502c"/>`;
     }
