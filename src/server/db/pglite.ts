@@ -1,7 +1,6 @@
 /** The embedded database: PGlite persisted in a folder. */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.ts';
 
 // Dates and timestamps stay strings, exactly as Postgres writes them, on both drivers.
@@ -71,10 +70,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     unlock = lockDataDir(dataDir);
   }
   // relaxedDurability stays false: a write is acknowledged only after it reached the files.
-  // pg_trgm serves the dashboard's substring search (supabase/migrations/*_reservations_search.sql).
   let pg: PGlite;
   try {
-    pg = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { pg_trgm } });
+    pg = await PGlite.create({ dataDir, relaxedDurability: false });
   } catch (error) {
     unlock();
     throw error;
