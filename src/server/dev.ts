@@ -8,7 +8,7 @@ import { runMainWith } from './main.ts';
 
 const config = loadConfig(process.env);
 const apiPort = config.port + 1;
-const api = await runMainWith({ ...config, port: apiPort });
+const api = await runMainWith({ ...config, port: apiPort }, `http://localhost:${config.port}`);
 const target = `http://127.0.0.1:${api.port}`;
 const proxied = ['/auth/v1', '/rest/v1', '/sheets', '/config.json', '/health'];
 

@@ -101,8 +101,11 @@ export async function runMain(): Promise<void> {
   await runMainWith(config);
 }
 
-/** Starts the server for a validated configuration, prints where it is, and stops it on a signal. */
-export async function runMainWith(config: Config): Promise<RunningServer> {
+/**
+ * Starts the server for a validated configuration, prints where it is, and stops it on a signal.
+ * `siteUrl` is where people open the site when that is not this server (the dev server's proxy).
+ */
+export async function runMainWith(config: Config, siteUrl?: string): Promise<RunningServer> {
   let running: RunningServer;
   try {
     running = await startServer(config);
@@ -111,12 +114,12 @@ export async function runMainWith(config: Config): Promise<RunningServer> {
     process.exit(1);
   }
   console.log(
-    `Saffron Lotus is running at ${running.url} (database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, in ${config.dataDir}`})`,
+    `Saffron Lotus is running at ${siteUrl ?? running.url} (database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, in ${config.dataDir}`})`,
   );
   console.log(
     config.admin
-      ? `Staff sign in at ${running.url}/admin/login as ${config.admin.email}.`
-      : `Staff sign in at ${running.url}/admin/login. Create an account first: npm run admin -- create --email you@example.com --password 'a long password' (or set ADMIN_EMAIL and ADMIN_PASSWORD).`,
+      ? `Staff sign in at ${siteUrl ?? running.url}/admin/login as ${config.admin.email}.`
+      : `Staff sign in at ${siteUrl ?? running.url}/admin/login. Create an account first: npm run admin -- create --email you@example.com --password 'a long password' (or set ADMIN_EMAIL and ADMIN_PASSWORD).`,
   );
   const stop = (signal: string) => {
     console.log(`${signal}: finishing requests in flight, then stopping.`);
