@@ -6,19 +6,16 @@
  * the median of several runs. Also checks that the count shown equals the database's own count.
  */
 import { writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { type RunningServer, startServer } from '../src/server/main.ts';
-import { createTestPostgres } from '../tests/support/postgres.ts';
+import { defaultWebRoot } from '../src/server/main.ts';
+import { type Backend, startTestServer, type TestServer } from '../tests/support/test-server.ts';
 
 const rowsToSeed = Number(process.env.DASHBOARD_ROWS ?? 100_000);
 const runs = Number(process.env.DASHBOARD_RUNS ?? 5);
 const staff = { email: 'bench-host@saffronlotus.test', password: 'bench-password-long-enough' };
-type Backend = 'pglite' | 'postgres';
 
 /** Names, branches, dates and notes spread like real bookings; created_at over three years. */
 const seedSql = (n: number) => `
@@ -144,23 +141,14 @@ function setControl(label: string, value: string) {
 }
 
 async function measure(backend: Backend) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'saffron-bench-'));
-  const pg = backend === 'postgres' ? await createTestPostgres() : undefined;
-  await pg?.db.close();
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMITS: 'off',
-    ADMIN_EMAIL: staff.email,
-    ADMIN_PASSWORD: staff.password,
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
-  });
-  let server: RunningServer | undefined;
+  let server: TestServer | undefined;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   try {
-    server = await startServer(config);
+    server = await startTestServer(
+      backend,
+      { RATE_LIMITS: 'off', ADMIN_EMAIL: staff.email, ADMIN_PASSWORD: staff.password },
+      defaultWebRoot,
+    );
     const base = `http://127.0.0.1:${server.port}`;
     const db = server.deps.db;
     let started = performance.now();
@@ -260,8 +248,6 @@ async function measure(backend: Backend) {
   } finally {
     await browser.close();
     await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await pg?.drop();
   }
 }
 

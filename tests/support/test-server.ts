@@ -18,7 +18,12 @@ export interface TestServer extends RunningServer {
   dataDir: string;
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+  /** The built web app to serve; by default none (API tests need no pages). */
+  webRoot?: string,
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'saffron-it-'));
   const pg = backend === 'postgres' ? await createTestPostgres() : undefined;
   // The test database was opened only to create it; the server opens its own pool.
@@ -31,7 +36,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });
-  const running = await startServer(config, { webRoot: join(dataDir, 'no-web-build') });
+  const running = await startServer(config, { webRoot: webRoot ?? join(dataDir, 'no-web-build') });
   return {
     ...running,
     url: `http://127.0.0.1:${running.port}`,
