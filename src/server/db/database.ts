@@ -15,11 +15,50 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * `ok`: the database answers. `busy`: it is working on requests and making progress, so it was
+ * not asked again (a probe would only queue behind them). `unavailable`: it does not answer.
+ */
+export type DatabaseHealth = 'ok' | 'busy' | 'unavailable';
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** For /health: answers within about `timeoutMs`, whatever the database is doing. */
+  health(timeoutMs: number): Promise<DatabaseHealth>;
   close(): Promise<void>;
+}
+
+/**
+ * The database could not be reached, dropped the connection, or its worker stopped. It carries
+ * SQLSTATE 08006 (connection_failure) whatever the driver said, so every surface answers 503.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+  readonly code = '08006';
+}
+
+/**
+ * The database did not answer in time: the request gives up (504) while the database finishes
+ * its work. SQLSTATE 57014 (query_canceled), which PostgreSQL also raises at statement_timeout.
+ */
+export class DatabaseTimeoutError extends Error {
+  override name = 'DatabaseTimeoutError';
+  readonly code = '57014';
+}
+
+/** Resolves to `fallback` if `promise` has not settled within `ms` (rejections count as settled). */
+export async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A database error carries Postgres's SQLSTATE in `code` on both drivers. */

@@ -1,94 +1,200 @@
-/** The embedded database: PGlite persisted in a folder. */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { PGlite, types } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './database.ts';
-
-// Dates and timestamps stay strings, exactly as Postgres writes them, on both drivers.
-const parsers = {
-  [types.DATE]: (value: string) => value,
-  [types.TIMESTAMP]: (value: string) => value,
-  [types.TIMESTAMPTZ]: (value: string) => value,
-  [types.INT8]: (value: string) => Number(value),
-};
-
-function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
-  return {
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await q.query<Row>(sql, params as unknown[], { parsers });
-      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
-    },
-    async exec(sql: string): Promise<void> {
-      await q.exec(sql);
-    },
-  };
-}
-
-export class DatabaseLockedError extends Error {
-  override name = 'DatabaseLockedError';
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
- * PGlite is a single-process database with no lock of its own: two processes writing one folder
- * corrupt it. A lock file beside the folder, holding the owner's pid, keeps a second server or an
- * admin command out; a lock left by a process that died (kill -9) is taken over.
+ * The embedded database: PGlite persisted in a folder, run in a worker thread (pglite-worker.ts).
+ * PGlite cannot interrupt a query and ignores statement_timeout, so one heavy query used to stop
+ * the whole server. Now the main thread only waits for answers: a request that gets none within
+ * `timeoutMs` fails with DatabaseTimeoutError (504) while the database finishes its work, and
+ * /health, static pages and everything else keep answering.
  */
-function lockDataDir(dataDir: string): () => void {
-  const lockPath = `${dataDir}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new DatabaseLockedError(
-          `${dataDir} is in use by process ${owner} (the server, or an admin command). Stop it first: the embedded database allows one process at a time.`,
-        );
-      }
-      rmSync(lockPath, { force: true }); // stale: its owner is gone
-    }
-  }
-  throw new DatabaseLockedError(`Could not lock ${dataDir}.`);
+import { mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { lockDataDir, type LockOptions } from './data-dir-lock.ts';
+import { restrictUmask } from './data-dir.ts';
+import {
+  type Database,
+  type DatabaseHealth,
+  DatabaseTimeoutError,
+  DatabaseUnavailableError,
+  type Queryable,
+  type QueryResult,
+  within,
+} from './database.ts';
+import type { SerializedError, WorkerMessage, WorkerOptions, WorkerRequest } from './pglite-protocol.ts';
+
+export { DatabaseLockedError } from './data-dir-lock.ts';
+
+export interface PgliteOptions {
+  /** How long a request waits for the database (queued and running) before it gives up. */
+  timeoutMs?: number;
+  /** Requests waiting beyond this many are refused at once (503) instead of queueing. */
+  maxQueue?: number;
+  lock?: LockOptions;
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+const defaultTimeoutMs = 8000;
+const defaultMaxQueue = 512;
+
+/** A database error from the worker, with PostgreSQL's fields (code, detail, hint…) as properties. */
+class PgliteError extends Error {
+  [field: string]: unknown;
+  constructor(serialized: SerializedError) {
+    super(serialized.message);
+    this.name = serialized.name;
+    Object.assign(this, serialized.fields);
+  }
+}
+
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout | undefined;
+  /** Called with the reply of a request whose caller stopped waiting. */
+  late?: (reply: Extract<WorkerMessage, { kind: 'reply' }>) => void;
+}
+
+export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<Database> {
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const maxQueue = options.maxQueue ?? defaultMaxQueue;
   let unlock = () => {};
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    unlock = lockDataDir(dataDir);
+    restrictUmask();
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    unlock = await lockDataDir(dataDir, options.lock);
   }
-  // relaxedDurability stays false: a write is acknowledged only after it reached the files.
-  let pg: PGlite;
+
+  const workerOptions: WorkerOptions = { dataDir };
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: workerOptions });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+  /** When the worker last finished something: a busy worker that keeps finishing is healthy. */
+  let lastProgress = performance.now();
+
+  function failAll(error: Error): void {
+    stopped = error;
+    for (const [id, entry] of pending) {
+      clearTimeout(entry.timer);
+      pending.delete(id);
+      entry.reject(error);
+    }
+  }
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'ready') return resolve();
+      if (message.kind === 'failed') return reject(new PgliteError(message.error));
+      if (message.kind !== 'reply') return;
+      lastProgress = performance.now();
+      const entry = pending.get(message.id);
+      if (!entry) return;
+      pending.delete(message.id);
+      clearTimeout(entry.timer);
+      if (entry.late) return entry.late(message);
+      if (message.ok) entry.resolve(message.value);
+      else entry.reject(new PgliteError(message.error));
+    });
+    worker.on('error', (error) => {
+      reject(error);
+      failAll(new DatabaseUnavailableError(`the embedded database stopped: ${error.message}`));
+    });
+    worker.on('exit', (code) => {
+      reject(new Error(`the database worker exited (${code})`));
+      failAll(new DatabaseUnavailableError('the embedded database is closed'));
+      unlock();
+    });
+  });
+
+  /**
+   * Sends one request. `deadline: false` waits as long as it takes: a commit, once sent, must
+   * not be reported as failed while it may still succeed.
+   */
+  function call<T>(request: Request, deadline = true): Promise<T> {
+    if (stopped) return Promise.reject(stopped);
+    if (deadline && pending.size >= maxQueue) {
+      return Promise.reject(new DatabaseUnavailableError('the embedded database has too much work queued'));
+    }
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const entry: Pending = { resolve: (value) => resolve(value as T), reject, timer: undefined };
+      if (deadline) {
+        entry.timer = setTimeout(() => {
+          // The reply may still come. A transaction that opens after all is rolled back at once.
+          entry.late = (reply) => {
+            if (request.op === 'begin' && reply.ok) {
+              void call({ op: 'end', tx: Number(reply.value), commit: false }, false).catch(() => {});
+            }
+          };
+          // Work that has not started is dropped by the worker (which then replies); a statement
+          // of an open transaction runs to its end, and the caller's rollback follows it.
+          if (!('tx' in request) || request.tx === null) worker.postMessage({ op: 'cancel', id } satisfies WorkerRequest);
+          reject(new DatabaseTimeoutError(`the database did not answer within ${timeoutMs} ms`));
+        }, timeoutMs);
+      }
+      pending.set(id, entry);
+      worker.postMessage({ ...request, id } as WorkerRequest);
+    });
+  }
+
+  function queryable(tx: number | null): Queryable {
+    return {
+      query: <Row>(sql: string, params: readonly unknown[] = []) =>
+        call<QueryResult<Row>>({ op: 'query', tx, sql, params: [...params] }),
+      exec: (sql: string) => call<void>({ op: 'exec', tx, sql }),
+    };
+  }
+
   try {
-    pg = await PGlite.create({ dataDir, relaxedDurability: false });
+    await ready;
   } catch (error) {
+    await worker.terminate();
     unlock();
     throw error;
   }
-  const base = wrap(pg);
-  return {
+
+  const base = queryable(null);
+  let closing: Promise<void> | undefined;
+  const db: Database = {
     kind: 'pglite',
     query: base.query,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     exec: base.exec,
-    // Idempotent: shutdown paths may close twice.
-    close: async () => {
-      if (!pg.closed) {
-        await pg.close();
-        unlock();
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const tx = await call<number>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await fn(queryable(tx));
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false }, false).catch(() => {});
+        throw error;
       }
+      await call({ op: 'end', tx, commit: true }, false);
+      return result;
+    },
+    async health(probeTimeoutMs: number): Promise<DatabaseHealth> {
+      if (stopped) return 'unavailable';
+      if (pending.size > 0) {
+        // Working: healthy while it keeps finishing things, stuck once nothing finished for a
+        // whole request timeout.
+        return performance.now() - lastProgress < timeoutMs ? 'busy' : 'unavailable';
+      }
+      return within(
+        base.query('select 1').then(
+          () => 'ok' as const,
+          () => 'unavailable' as const,
+        ),
+        probeTimeoutMs,
+        'unavailable',
+      );
+    },
+    // Idempotent: shutdown paths may close twice.
+    close() {
+      closing ??= (async () => {
+        if (!stopped) await call({ op: 'close' }, false).catch(() => {});
+        await worker.terminate();
+        unlock();
+      })();
+      return closing;
     },
   };
+  return db;
 }

@@ -1,6 +1,13 @@
 /** A real PostgreSQL server through a connection pool (DATABASE_URL). */
 import pg from 'pg';
-import { type Database, type Queryable, type QueryResult, sqlState } from './database.ts';
+import {
+  type Database,
+  DatabaseUnavailableError,
+  type Queryable,
+  type QueryResult,
+  sqlState,
+  within,
+} from './database.ts';
 
 // Dates and timestamps stay strings, exactly as Postgres writes them, on both drivers.
 const typeParsers: Record<number, (value: string) => unknown> = {
@@ -24,15 +31,6 @@ function wrap(client: pg.PoolClient): Queryable {
       await client.query(sql);
     },
   };
-}
-
-/**
- * The server could not be reached or dropped the connection. It carries SQLSTATE 08006
- * (connection_failure) whatever the driver said, so every surface answers 503 for it.
- */
-export class DatabaseUnavailableError extends Error {
-  override name = 'DatabaseUnavailableError';
-  readonly code = '08006';
 }
 
 /**
@@ -109,6 +107,15 @@ export async function openPostgres(connectionString: string, options: PostgresOp
           throw error;
         }
       }),
+    health: (timeoutMs) =>
+      within(
+        db.query('select 1').then(
+          () => 'ok' as const,
+          () => 'unavailable' as const,
+        ),
+        timeoutMs,
+        'unavailable',
+      ),
     // Idempotent: shutdown paths may close twice.
     close: async () => {
       if (!pool.ending) await pool.end();

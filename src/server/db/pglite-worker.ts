@@ -1,0 +1,179 @@
+/**
+ * The worker thread that owns the embedded database. It runs one piece of work at a time, in the
+ * order the main thread sent them: a single statement, or a whole transaction (which keeps the
+ * database until the main thread ends it). Work that has not started can be cancelled, so a
+ * request whose caller stopped waiting never runs.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { serializeError, type WorkerMessage, type WorkerOptions, type WorkerRequest } from './pglite-protocol.ts';
+
+// Dates and timestamps stay strings, exactly as Postgres writes them, on both drivers.
+const parsers = {
+  [types.DATE]: (value: string) => value,
+  [types.TIMESTAMP]: (value: string) => value,
+  [types.TIMESTAMPTZ]: (value: string) => value,
+  [types.INT8]: (value: string) => Number(value),
+};
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
+const options = workerData as WorkerOptions;
+
+function send(message: WorkerMessage): void {
+  port?.postMessage(message);
+}
+
+function replyOk(id: number, value: unknown): void {
+  send({ kind: 'reply', id, ok: true, value });
+}
+
+function replyError(id: number, error: unknown): void {
+  send({ kind: 'reply', id, ok: false, error: serializeError(error) });
+}
+
+type Statement = Extract<WorkerRequest, { op: 'query' | 'exec' }>;
+type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+async function runStatement(q: Queryable, request: Statement): Promise<unknown> {
+  if (request.op === 'exec') {
+    await q.exec(request.sql);
+    return null;
+  }
+  const result = await q.query(request.sql, request.params, { parsers });
+  return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+}
+
+/** Statements of one open transaction, delivered in order as the main thread sends them. */
+class TransactionInbox {
+  private readonly waiting: ((request: Statement | Extract<WorkerRequest, { op: 'end' }>) => void)[] = [];
+  private readonly queued: (Statement | Extract<WorkerRequest, { op: 'end' }>)[] = [];
+
+  push(request: Statement | Extract<WorkerRequest, { op: 'end' }>): void {
+    const take = this.waiting.shift();
+    if (take) take(request);
+    else this.queued.push(request);
+  }
+
+  next(): Promise<Statement | Extract<WorkerRequest, { op: 'end' }>> {
+    const ready = this.queued.shift();
+    if (ready) return Promise.resolve(ready);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
+
+class Rollback extends Error {
+  readonly requestId: number;
+  constructor(requestId: number) {
+    super('rollback');
+    this.requestId = requestId;
+  }
+}
+
+const db = await PGlite.create({ dataDir: options.dataDir, relaxedDurability: false }).catch((error: unknown) => {
+  send({ kind: 'failed', error: serializeError(error) });
+  return undefined;
+});
+
+if (db) {
+  const pg: PGlite = db;
+  const pending: WorkerRequest[] = [];
+  const inboxes = new Map<number, TransactionInbox>();
+  let nextTx = 1;
+  let busy = false;
+
+  async function runTransaction(beginId: number): Promise<void> {
+    const txId = nextTx++;
+    const inbox = new TransactionInbox();
+    inboxes.set(txId, inbox);
+    let endId = beginId;
+    try {
+      await pg.transaction(async (tx) => {
+        replyOk(beginId, txId);
+        for (;;) {
+          const request = await inbox.next();
+          if (request.op === 'end') {
+            endId = request.id;
+            if (request.commit) return;
+            throw new Rollback(request.id);
+          }
+          try {
+            replyOk(request.id, await runStatement(tx, request));
+          } catch (error) {
+            replyError(request.id, error);
+          }
+        }
+      });
+      replyOk(endId, null);
+    } catch (error) {
+      if (error instanceof Rollback) replyOk(error.requestId, null);
+      else replyError(endId, error);
+    } finally {
+      inboxes.delete(txId);
+    }
+  }
+
+  async function runOne(request: WorkerRequest): Promise<void> {
+    switch (request.op) {
+      case 'query':
+      case 'exec':
+        try {
+          replyOk(request.id, await runStatement(pg, request));
+        } catch (error) {
+          replyError(request.id, error);
+        }
+        return;
+      case 'begin':
+        await runTransaction(request.id);
+        return;
+      case 'listen':
+        try {
+          await pg.listen(request.channel, (payload) =>
+            send({ kind: 'notification', channel: request.channel, payload }),
+          );
+          replyOk(request.id, null);
+        } catch (error) {
+          replyError(request.id, error);
+        }
+        return;
+      case 'close':
+        await pg.close();
+        replyOk(request.id, null);
+        port?.close();
+        return;
+      default:
+        return;
+    }
+  }
+
+  async function drain(): Promise<void> {
+    if (busy) return;
+    busy = true;
+    try {
+      for (let request = pending.shift(); request; request = pending.shift()) await runOne(request);
+    } finally {
+      busy = false;
+    }
+  }
+
+  port.on('message', (request: WorkerRequest) => {
+    if (request.op === 'cancel') {
+      const index = pending.findIndex((queued) => queued.id === request.id);
+      if (index >= 0) {
+        pending.splice(index, 1);
+        replyError(request.id, new Error('cancelled before it started'));
+      }
+      return;
+    }
+    // Statements of an open transaction go straight to it: the transaction holds the database.
+    if ((request.op === 'query' || request.op === 'exec' || request.op === 'end') && request.tx !== null) {
+      const inbox = inboxes.get(request.tx);
+      if (inbox) inbox.push(request);
+      else replyError(request.id, new Error('The transaction has ended'));
+      return;
+    }
+    pending.push(request);
+    void drain();
+  });
+  send({ kind: 'ready' });
+}
