@@ -38,13 +38,27 @@ function origin(url: string | undefined): string[] {
   return url ? [new URL(url).origin] : [];
 }
 
-/** The public client configuration the browser reads from /config.json. */
+/**
+ * The public client configuration the browser reads from /config.json. It names this server by
+ * SITE_URL when set: the request's own origin comes from its Host header, which the client
+ * chooses (a poisoned cache or a misrouted request could otherwise hand out another backend).
+ */
 export function publicClientConfig(config: Config, keys: ServerKeys, requestOrigin: string) {
+  const site = config.siteUrl ?? requestOrigin;
   return {
-    supabaseUrl: config.publicBackend?.url ?? requestOrigin,
+    supabaseUrl: config.publicBackend?.url ?? site,
     supabaseAnonKey: config.publicBackend?.anonKey ?? keys.anonKey,
-    sheetsEndpoint: config.sheetsEndpoint ?? `${requestOrigin}${sheetsReceiverPath}`,
+    sheetsEndpoint: config.sheetsEndpoint ?? `${site}${sheetsReceiverPath}`,
   };
+}
+
+/** Origins the page may connect to besides its own (CSP connect-src). */
+export function connectOrigins(config: Config): string[] {
+  return [
+    ...origin(config.siteUrl),
+    ...origin(config.publicBackend?.url),
+    ...sheetsConnectOrigins(config.sheetsEndpoint),
+  ];
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -63,7 +77,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ms: Math.round(performance.now() - started),
     });
   });
-  app.use(securityHeaders([...origin(config.publicBackend?.url), ...sheetsConnectOrigins(config.sheetsEndpoint)]));
+  app.use(securityHeaders(connectOrigins(config)));
   // Before the body limit, so a browser can read even a 413.
   app.use('/auth/v1/*', supabaseCors());
   app.use('/rest/v1/*', supabaseCors());
@@ -71,9 +85,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     bodyLimit({
       maxSize: maxBodyBytes,
       // One body that both clients read: auth-js takes code and message, postgrest-js the whole
-      // PostgREST shape (details and hint included).
+      // PostgREST shape (details and hint included). The rest of the body may still be arriving:
+      // the connection closes after this answer, so the client does not send its next request
+      // on a socket that is about to be shut.
       onError: (c) =>
-        c.json({ code: 'request_too_large', message: 'Request body is too large', details: null, hint: null }, 413),
+        c.json({ code: 'request_too_large', message: 'Request body is too large', details: null, hint: null }, 413, {
+          Connection: 'close',
+        }),
     }),
   );
 

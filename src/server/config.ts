@@ -20,6 +20,20 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    /** How long a request may wait for the database, queued and running, before it answers 504. */
+    DATABASE_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int()
+      .min(100, 'must be at least 100 (milliseconds)')
+      .max(600_000, 'must be at most 600000 (ten minutes)')
+      .default(8000),
+    /** The public origin of the site (https://saffronlotus.vn); links and /config.json use it. */
+    SITE_URL: httpUrl
+      .refine(
+        (url) => ['', '/'].includes(new URL(url).pathname),
+        'must be an origin like https://example.com (no path)',
+      )
+      .optional(),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(72, 'must be at most 72 bytes').optional(),
     SHEETS_ENDPOINT: httpUrl.optional(),
@@ -75,6 +89,9 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseTimeoutMs: number;
+  /** The public origin, without a trailing slash; unset: each request's own origin. */
+  siteUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
   sheetsEndpoint: string | undefined;
   publicBackend: { url: string; anonKey: string } | undefined;
@@ -111,6 +128,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
+    siteUrl: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sheetsEndpoint: e.SHEETS_ENDPOINT,
     publicBackend:

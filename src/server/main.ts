@@ -6,12 +6,15 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { type AppDeps, createApp } from './app.ts';
+import { type AppDeps, connectOrigins, createApp } from './app.ts';
 import { ensureStaffAccount } from './auth/accounts.ts';
 import { loadKeys } from './auth/keys.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { secureDataDir } from './db/data-dir.ts';
 import { openDatabase } from './db/open.ts';
+import { clientErrorHandler } from './http/client-error.ts';
+import { securityHeaderList } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
 import { createMemoryRateLimiter, unlimited } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
@@ -29,8 +32,19 @@ export interface RunningServer {
 
 export async function startServer(config: Config, options: { webRoot?: string } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  const tightened = secureDataDir(config.dataDir);
+  if (tightened > 0) {
+    logger.warn(
+      { dataDir: config.dataDir, entries: tightened },
+      'DATA_DIR was readable by other accounts of this machine: made it private (folders 0700, files 0600)',
+    );
+  }
   // The database first: it refuses a data folder whose keys survived but whose database did not.
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeoutMs: config.databaseTimeoutMs,
+  });
   const keys = await loadKeys({
     dataDir: config.dataDir,
     privateKeyJwk: config.auth.privateKeyJwk,
@@ -50,7 +64,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     : config.redisUrl
       ? createRedisRateLimiter(config.redisUrl, { logger })
       : createMemoryRateLimiter();
-  const publicUrl = `http://localhost:${config.port}`;
+  const publicUrl = config.siteUrl ?? `http://localhost:${config.port}`;
   const tokens = await createTokenService(keys, { issuer: `${publicUrl}/auth/v1`, expiresIn: config.auth.jwtExpiry });
   const deps: AppDeps = { config, db, keys, tokens, logger, rateLimiter, webRoot: options.webRoot ?? defaultWebRoot };
   const app = createApp(deps);
@@ -60,6 +74,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     s.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  server.on('clientError', clientErrorHandler(securityHeaderList(connectOrigins(config))));
   // Keep idle connections longer than clients and proxies do (Node's default is 5 s): a client
   // sending on a connection the server is just closing gets ECONNRESET, and a POST is not retried.
   if ('keepAliveTimeout' in server) {
@@ -116,6 +131,11 @@ export async function runMainWith(config: Config, siteUrl?: string): Promise<Run
   console.log(
     `Saffron Lotus is running at ${siteUrl ?? running.url} (database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, in ${config.dataDir}`})`,
   );
+  if (!config.siteUrl) {
+    console.log(
+      "SITE_URL is not set: /config.json and links name this server by each request's Host header. Set SITE_URL to the public origin in production.",
+    );
+  }
   console.log(
     config.admin
       ? `Staff sign in at ${siteUrl ?? running.url}/admin/login as ${config.admin.email}.`

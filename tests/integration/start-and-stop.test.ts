@@ -4,7 +4,16 @@
  */
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +110,51 @@ describe('starting', () => {
     const third = await startTestServer({}, dir);
     servers.push(third);
     expect((await fetch(`${third.url}/health`)).status).toBe(200);
+  });
+
+  it('takes over the lock of a killed server that was never reaped (its pid still alive)', async () => {
+    const dir = tempDir();
+    // bash starts the server and becomes \`sleep\`, which never reaps it: once killed, the server
+    // stays a zombie whose pid still answers kill(pid, 0), as a dead server's pid does while its
+    // parent has not collected it, or when a container gives the next server the same pid.
+    const holder = spawn('bash', ['-c', `"${process.execPath}" "${main}" & echo $!; exec sleep 120`], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pid = Number(
+        await new Promise<string>((resolve) => holder.stdout.once('data', (c: Buffer) => resolve(c.toString()))),
+      );
+      await expect.poll(() => readdirSync(dir).includes('pgdata.lock-owner'), { timeout: 30_000 }).toBe(true);
+      process.kill(pid, 'SIGKILL');
+      await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2], { timeout: 5000 }).toBe('Z');
+      const next = await startTestServer({}, dir);
+      servers.push(next);
+      expect((await fetch(`${next.url}/health`)).status).toBe(200);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('keeps DATA_DIR private, and tightens a folder that was not', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    mkdirSync(join(dir, 'backups'), { mode: 0o755 });
+    writeFileSync(join(dir, 'backups', 'notes.txt'), 'restored from a backup', { mode: 0o644 });
+    const server = await startTestServer({ LOG_LEVEL: 'info' }, dir);
+    servers.push(server);
+    // A booking reaches the WAL, with the guest's details in it.
+    await fetch(`${server.url}/sheets/exec`, { method: 'POST', body: JSON.stringify(sheetsPayload()) });
+    const loose: string[] = [];
+    const walk = (path: string) => {
+      const stat = lstatSync(path);
+      if ((stat.mode & 0o077) !== 0) loose.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+      if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
+    };
+    walk(dir);
+    expect(loose).toEqual([]);
+    expect(readdirSync(join(dir, 'pgdata')).length).toBeGreaterThan(5);
+    expect(server.output()).toContain('DATA_DIR was readable by other accounts');
   });
 
   it('starts again on the same data folder with the same keys', async () => {

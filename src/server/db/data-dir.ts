@@ -1,8 +1,10 @@
 /**
  * DATA_DIR holds the embedded database (staff password hashes, TOTP secrets, guests' details in
  * the WAL) and the signing keys: nothing in it may be readable or writable by another account of
- * the machine. Folders are 0700 and files 0600, new ones too (a restrictive umask, because PGlite
- * creates its files as 0666 and leaves the rest to the umask).
+ * the machine. Folders are 0700 and files 0600. New files get that from a restrictive umask;
+ * PGlite, though, sets 0666 or 0644 itself on the files of a new cluster and on the catalog caches
+ * it rewrites at each start, so the worker tightens pgdata again once it is open and once it is
+ * closed. In between, the 0700 folders keep other accounts out of whatever it wrote.
  */
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +20,7 @@ export function restrictUmask(): void {
 }
 
 /** Makes `path` and everything under it private; returns how many entries had to be changed. */
-function tighten(path: string): number {
+export function makePrivate(path: string): number {
   const stat = lstatSync(path);
   if (stat.isSymbolicLink()) return 0; // chmod would follow it out of DATA_DIR
   let changed = 0;
@@ -27,7 +29,7 @@ function tighten(path: string): number {
     changed++;
   }
   if (stat.isDirectory()) {
-    for (const entry of readdirSync(path)) changed += tighten(join(path, entry));
+    for (const entry of readdirSync(path)) changed += makePrivate(join(path, entry));
   }
   return changed;
 }
@@ -40,5 +42,5 @@ function tighten(path: string): number {
 export function secureDataDir(dataDir: string): number {
   restrictUmask();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return tighten(dataDir);
+  return makePrivate(dataDir);
 }

@@ -23,8 +23,12 @@ export type DatabaseHealth = 'ok' | 'busy' | 'unavailable';
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * `timeoutMs` overrides how long a caller waits for the embedded database (0: as long as it
+   * takes, for migrations); on PostgreSQL, statement_timeout bounds the work instead.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
   /** For /health: answers within about `timeoutMs`, whatever the database is doing. */
   health(timeoutMs: number): Promise<DatabaseHealth>;
   close(): Promise<void>;

@@ -22,24 +22,31 @@ export async function migrate(db: Database): Promise<string[]> {
     ...sqlFiles(platformDir).map((f) => ({ ...f, name: `platform/${f.name}` })),
     ...sqlFiles(migrationsDir).map((f) => ({ ...f, name: `migrations/${f.name}` })),
   ];
-  await db.exec(`
+  await db.transaction(
+    (tx) =>
+      tx.exec(`
     create schema if not exists local_platform;
     create table if not exists local_platform.applied_migrations (
       name text primary key,
       applied_at timestamptz not null default now()
     );
-  `);
+  `),
+    { timeoutMs: 0 },
+  );
   const applied: string[] = [];
   for (const file of files) {
     // One transaction per file, under a lock, so two servers starting together apply it once.
-    const ran = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(727274)');
-      const done = await tx.query('select 1 from local_platform.applied_migrations where name = $1', [file.name]);
-      if (done.rows.length > 0) return false;
-      await tx.exec(file.sql);
-      await tx.query('insert into local_platform.applied_migrations (name) values ($1)', [file.name]);
-      return true;
-    });
+    const ran = await db.transaction(
+      async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(727274)');
+        const done = await tx.query('select 1 from local_platform.applied_migrations where name = $1', [file.name]);
+        if (done.rows.length > 0) return false;
+        await tx.exec(file.sql);
+        await tx.query('insert into local_platform.applied_migrations (name) values ($1)', [file.name]);
+        return true;
+      },
+      { timeoutMs: 0 },
+    ); // a migration over many rows may take its time; nothing is served yet
     if (ran) applied.push(file.name);
   }
   return applied;

@@ -39,7 +39,12 @@ function checkEmbeddedDir(dataDir: string, pgdata: string): void {
   }
 }
 
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** How long a request waits for the embedded database before it answers 504 (DATABASE_TIMEOUT_MS). */
+  timeoutMs?: number;
+}): Promise<Database> {
   let db: Database;
   if (options.databaseUrl) {
     try {
@@ -54,7 +59,7 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
     const pgdata = join(options.dataDir, 'pgdata');
     checkEmbeddedDir(options.dataDir, pgdata);
     try {
-      db = await openPglite(pgdata);
+      db = await openPglite(pgdata, { timeoutMs: options.timeoutMs });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new DatabaseOpenError(`Cannot open the embedded database in ${pgdata}: ${reason}`);

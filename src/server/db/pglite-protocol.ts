@@ -5,16 +5,18 @@
  * main thread stays free to answer /health, static pages and the requests that need no database.
  */
 
-/** Work the main thread asks of the worker. `tx` names an open transaction (from `begin`). */
-export type WorkerRequest =
-  | { op: 'query'; id: number; tx: number | null; sql: string; params: unknown[] }
-  | { op: 'exec'; id: number; tx: number | null; sql: string }
-  | { op: 'begin'; id: number }
-  | { op: 'end'; id: number; tx: number; commit: boolean }
-  /** Drops a request that has not started yet (its caller gave up waiting). */
-  | { op: 'cancel'; id: number }
-  | { op: 'listen'; id: number; channel: string }
-  | { op: 'close'; id: number };
+/**
+ * Work the main thread asks of the worker. `tx` names an open transaction (from `begin`).
+ * `deadline` (Date.now() milliseconds) is when the caller stops waiting: work that has not
+ * started by then is skipped, so a request answered 504 is not carried out later.
+ */
+export type WorkerRequest = { id: number; deadline: number | null } & (
+  | { op: 'query'; tx: number | null; sql: string; params: unknown[] }
+  | { op: 'exec'; tx: number | null; sql: string }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'close' }
+);
 
 /** A database error, as plain data: its message and PostgreSQL's fields (code, detail, hint…). */
 export interface SerializedError {
@@ -27,9 +29,7 @@ export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'failed'; error: SerializedError }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
-  | { kind: 'reply'; id: number; ok: false; error: SerializedError }
-  /** A NOTIFY on a channel the main thread listens to. */
-  | { kind: 'notification'; channel: string; payload: string };
+  | { kind: 'reply'; id: number; ok: false; error: SerializedError };
 
 export interface WorkerOptions {
   dataDir: string | undefined;

@@ -1,11 +1,12 @@
 /**
  * The worker thread that owns the embedded database. It runs one piece of work at a time, in the
  * order the main thread sent them: a single statement, or a whole transaction (which keeps the
- * database until the main thread ends it). Work that has not started can be cancelled, so a
- * request whose caller stopped waiting never runs.
+ * database until the main thread ends it). Work still queued when its caller stopped waiting is
+ * skipped, so a request that was answered 504 never runs afterwards.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { makePrivate } from './data-dir.ts';
 import { serializeError, type WorkerMessage, type WorkerOptions, type WorkerRequest } from './pglite-protocol.ts';
 
 // Dates and timestamps stay strings, exactly as Postgres writes them, on both drivers.
@@ -75,7 +76,13 @@ const db = await PGlite.create({ dataDir: options.dataDir, relaxedDurability: fa
   return undefined;
 });
 
+/** See data-dir.ts: PGlite sets loose modes on some files it writes. */
+function tightenDataDir(): void {
+  if (options.dataDir) makePrivate(options.dataDir);
+}
+
 if (db) {
+  tightenDataDir();
   const pg: PGlite = db;
   const pending: WorkerRequest[] = [];
   const inboxes = new Map<number, TransactionInbox>();
@@ -126,18 +133,9 @@ if (db) {
       case 'begin':
         await runTransaction(request.id);
         return;
-      case 'listen':
-        try {
-          await pg.listen(request.channel, (payload) =>
-            send({ kind: 'notification', channel: request.channel, payload }),
-          );
-          replyOk(request.id, null);
-        } catch (error) {
-          replyError(request.id, error);
-        }
-        return;
       case 'close':
         await pg.close();
+        tightenDataDir();
         replyOk(request.id, null);
         port?.close();
         return;
@@ -150,21 +148,19 @@ if (db) {
     if (busy) return;
     busy = true;
     try {
-      for (let request = pending.shift(); request; request = pending.shift()) await runOne(request);
+      for (let request = pending.shift(); request; request = pending.shift()) {
+        if (request.deadline !== null && Date.now() >= request.deadline) {
+          replyError(request.id, new Error('skipped: its caller stopped waiting'));
+        } else {
+          await runOne(request);
+        }
+      }
     } finally {
       busy = false;
     }
   }
 
   port.on('message', (request: WorkerRequest) => {
-    if (request.op === 'cancel') {
-      const index = pending.findIndex((queued) => queued.id === request.id);
-      if (index >= 0) {
-        pending.splice(index, 1);
-        replyError(request.id, new Error('cancelled before it started'));
-      }
-      return;
-    }
     // Statements of an open transaction go straight to it: the transaction holds the database.
     if ((request.op === 'query' || request.op === 'exec' || request.op === 'end') && request.tx !== null) {
       const inbox = inboxes.get(request.tx);

@@ -43,7 +43,7 @@ class PgliteError extends Error {
   }
 }
 
-type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id' | 'deadline'> : never) : never;
 
 interface Pending {
   resolve(value: unknown): void;
@@ -106,41 +106,39 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
   });
 
   /**
-   * Sends one request. `deadline: false` waits as long as it takes: a commit, once sent, must
-   * not be reported as failed while it may still succeed.
+   * Sends one request and waits at most `waitMs` for its answer (0: as long as it takes — a
+   * commit, once sent, must not be reported as failed while it may still succeed).
    */
-  function call<T>(request: Request, deadline = true): Promise<T> {
+  function call<T>(request: Request, waitMs = timeoutMs): Promise<T> {
     if (stopped) return Promise.reject(stopped);
-    if (deadline && pending.size >= maxQueue) {
+    if (waitMs > 0 && pending.size >= maxQueue) {
       return Promise.reject(new DatabaseUnavailableError('the embedded database has too much work queued'));
     }
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       const entry: Pending = { resolve: (value) => resolve(value as T), reject, timer: undefined };
-      if (deadline) {
+      if (waitMs > 0) {
         entry.timer = setTimeout(() => {
-          // The reply may still come. A transaction that opens after all is rolled back at once.
+          // The reply still comes (the worker skips work it had not started by the deadline).
+          // A transaction that opened just in time is rolled back at once.
           entry.late = (reply) => {
             if (request.op === 'begin' && reply.ok) {
-              void call({ op: 'end', tx: Number(reply.value), commit: false }, false).catch(() => {});
+              void call({ op: 'end', tx: Number(reply.value), commit: false }, 0).catch(() => {});
             }
           };
-          // Work that has not started is dropped by the worker (which then replies); a statement
-          // of an open transaction runs to its end, and the caller's rollback follows it.
-          if (!('tx' in request) || request.tx === null) worker.postMessage({ op: 'cancel', id } satisfies WorkerRequest);
-          reject(new DatabaseTimeoutError(`the database did not answer within ${timeoutMs} ms`));
-        }, timeoutMs);
+          reject(new DatabaseTimeoutError(`the database did not answer within ${waitMs} ms`));
+        }, waitMs);
       }
       pending.set(id, entry);
-      worker.postMessage({ ...request, id } as WorkerRequest);
+      worker.postMessage({ ...request, id, deadline: waitMs > 0 ? Date.now() + waitMs : null } as WorkerRequest);
     });
   }
 
-  function queryable(tx: number | null): Queryable {
+  function queryable(tx: number | null, waitMs = timeoutMs): Queryable {
     return {
       query: <Row>(sql: string, params: readonly unknown[] = []) =>
-        call<QueryResult<Row>>({ op: 'query', tx, sql, params: [...params] }),
-      exec: (sql: string) => call<void>({ op: 'exec', tx, sql }),
+        call<QueryResult<Row>>({ op: 'query', tx, sql, params: [...params] }, waitMs),
+      exec: (sql: string) => call<void>({ op: 'exec', tx, sql }, waitMs),
     };
   }
 
@@ -158,16 +156,17 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const tx = await call<number>({ op: 'begin' });
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
+      const waitMs = options.timeoutMs ?? timeoutMs;
+      const tx = await call<number>({ op: 'begin' }, waitMs);
       let result: T;
       try {
-        result = await fn(queryable(tx));
+        result = await fn(queryable(tx, waitMs));
       } catch (error) {
-        await call({ op: 'end', tx, commit: false }, false).catch(() => {});
+        await call({ op: 'end', tx, commit: false }, 0).catch(() => {});
         throw error;
       }
-      await call({ op: 'end', tx, commit: true }, false);
+      await call({ op: 'end', tx, commit: true }, 0);
       return result;
     },
     async health(probeTimeoutMs: number): Promise<DatabaseHealth> {
@@ -189,7 +188,7 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     // Idempotent: shutdown paths may close twice.
     close() {
       closing ??= (async () => {
-        if (!stopped) await call({ op: 'close' }, false).catch(() => {});
+        if (!stopped) await call({ op: 'close' }, 0).catch(() => {});
         await worker.terminate();
         unlock();
       })();

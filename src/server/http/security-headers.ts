@@ -19,15 +19,22 @@ export function contentSecurityPolicy(extraConnectOrigins: readonly string[]): s
   ].join('; ');
 }
 
+/** Every response's security headers, as name and value: the app's and Node's own error answers alike. */
+export function securityHeaderList(extraConnectOrigins: readonly string[]): [string, string][] {
+  return [
+    ['Content-Security-Policy', contentSecurityPolicy(extraConnectOrigins)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  ];
+}
+
 export function securityHeaders(extraConnectOrigins: readonly string[]): MiddlewareHandler {
-  const csp = contentSecurityPolicy(extraConnectOrigins);
+  const headers = securityHeaderList(extraConnectOrigins);
   return async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    for (const [name, value] of headers) c.header(name, value);
   };
 }
