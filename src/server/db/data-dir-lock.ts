@@ -52,9 +52,8 @@ export async function lockDataDir(pgdata: string, options: LockOptions = {}): Pr
   const ownerPath = `${pgdata}.lock-owner`;
   const staleMs = options.staleMs ?? defaultStaleMs;
   removeOldStyleLock(lockPath);
-  let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(pgdata, {
+    await lockfile.lock(pgdata, {
       lockfilePath: lockPath,
       realpath: false,
       stale: staleMs,
