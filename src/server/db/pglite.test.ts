@@ -85,6 +85,15 @@ describe('the embedded database in a worker thread', () => {
     expect(rows).toEqual([]);
   });
 
+  it('counts the time spent queueing against the same limit as the statements', async () => {
+    const db = await open(700);
+    const blocker = db.query('select pg_sleep(0.5)');
+    // Each step alone fits in 700 ms; queueing and running together do not.
+    const outcome = db.transaction((tx) => tx.query('select pg_sleep(0.5)'));
+    await blocker;
+    await expect(outcome).rejects.toBeInstanceOf(DatabaseTimeoutError);
+  });
+
   it('leaves no transaction open when its caller gave up before it began', async () => {
     const db = await open(300);
     const blocker = db.query('select pg_sleep(0.8)').catch(() => {});

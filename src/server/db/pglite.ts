@@ -134,14 +134,6 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     });
   }
 
-  function queryable(tx: number | null, waitMs = timeoutMs): Queryable {
-    return {
-      query: <Row>(sql: string, params: readonly unknown[] = []) =>
-        call<QueryResult<Row>>({ op: 'query', tx, sql, params: [...params] }, waitMs),
-      exec: (sql: string) => call<void>({ op: 'exec', tx, sql }, waitMs),
-    };
-  }
-
   try {
     await ready;
   } catch (error) {
@@ -150,7 +142,11 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     throw error;
   }
 
-  const base = queryable(null);
+  const base: Queryable = {
+    query: <Row>(sql: string, params: readonly unknown[] = []) =>
+      call<QueryResult<Row>>({ op: 'query', tx: null, sql, params: [...params] }),
+    exec: (sql: string) => call<void>({ op: 'exec', tx: null, sql }),
+  };
   let closing: Promise<void> | undefined;
   const db: Database = {
     kind: 'pglite',
@@ -158,10 +154,18 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     exec: base.exec,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
       const waitMs = options.timeoutMs ?? timeoutMs;
-      const tx = await call<number>({ op: 'begin' }, waitMs);
+      // One deadline for the whole transaction, queueing included: a request waits at most the
+      // time limit, however many statements it runs.
+      const deadline = performance.now() + waitMs;
+      const remaining = () => (waitMs > 0 ? Math.max(1, deadline - performance.now()) : 0);
+      const tx = await call<number>({ op: 'begin' }, remaining());
       let result: T;
       try {
-        result = await fn(queryable(tx, waitMs));
+        result = await fn({
+          query: <Row>(sql: string, params: readonly unknown[] = []) =>
+            call<QueryResult<Row>>({ op: 'query', tx, sql, params: [...params] }, remaining()),
+          exec: (sql: string) => call<void>({ op: 'exec', tx, sql }, remaining()),
+        });
       } catch (error) {
         await call({ op: 'end', tx, commit: false }, 0).catch(() => {});
         throw error;
