@@ -35,13 +35,18 @@ export async function probeRedis(url: string, timeoutMs = 1000): Promise<string 
     retryStrategy: () => null,
     enableOfflineQueue: false,
   });
-  redis.on('error', () => {}); // a failure is the answer, reported below
+  // The connection's own error says why (connect() itself only says "Connection is closed").
+  let cause: Error | undefined;
+  redis.on('error', (error: Error) => {
+    cause ??= error;
+  });
   try {
     await redis.connect();
     const reply = await redis.ping();
     return reply === 'PONG' ? undefined : `PING answered ${reply}`;
   } catch (error) {
-    return error instanceof Error ? error.message || error.name : String(error);
+    const reason = cause ?? error;
+    return reason instanceof Error ? reason.message || reason.name : String(reason);
   } finally {
     redis.disconnect();
   }
