@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
 import { defaultWebRoot } from '../src/server/main.ts';
+import { provideTestPostgres } from '../tests/support/postgres.ts';
 import { type Backend, startTestServer, type TestServer } from '../tests/support/test-server.ts';
 
 const rowsToSeed = Number(process.env.DASHBOARD_ROWS ?? 100_000);
@@ -251,31 +252,36 @@ async function measure(backend: Backend) {
   }
 }
 
+const postgres = await provideTestPostgres();
 const report: string[] = [
   '# Dashboard at 100,000 reservations',
   '',
-  `Run by \`node bench/run.ts dashboard\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} CPU cores (shared), Node ${process.version}, Chromium from /usr/bin/chromium (headless, 1440×900), server in the same process on 127.0.0.1, rate limits off. ${rowsToSeed.toLocaleString('en')} reservations seeded with one \`insert … select generate_series\`; median of ${runs} runs each.`,
+  `Run by \`node bench/run.ts dashboard\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} CPU cores (shared), Node ${process.version}, Chromium from /usr/bin/chromium (headless, 1440×900), server in the same process on 127.0.0.1, rate limits off, ${postgres.label}. ${rowsToSeed.toLocaleString('en')} reservations seeded with one \`insert … select generate_series\`; median of ${runs} runs each.`,
   '',
   'Times are measured in the page with `performance.now()`: for "open" from the start of navigation (HTML, scripts, session, REST) and for filters from the input event, until the heading shows the exact count and the page of rows is on screen. List bytes are the size on the wire (headers + body, as Playwright reports it) of the one REST response that carries the page of rows and, in its Content-Range, the exact count; filters are timed on a settled page (the branch list already loaded). The whole table is never downloaded: every result is one page of at most 50 rows.',
   '',
 ];
-for (const backend of ['pglite', 'postgres'] as const) {
-  const result = await measure(backend);
-  report.push(
-    `## ${backend === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL'}`,
-    '',
-    `Seeding ${rowsToSeed.toLocaleString('en')} rows: ${(result.seedMs / 1000).toFixed(1)} s. Sign in (UI) to the first 50 rows on screen: ${result.signInToRowsMs.toFixed(0)} ms.`,
-    '',
-    '| Scenario | Matches (= count shown) | Time to rows on screen, median (min–max) | List requests | List response bytes |',
-    '|---|---:|---:|---:|---:|',
-    ...result.results.map(({ name, matches, samples }) => {
-      const ms = samples.map((s) => s.ms);
-      return `| ${name} | ${matches.toLocaleString('en')} | ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) | ${median(samples.map((s) => s.listRequests))} | ${(median(samples.map((s) => s.listBytes)) / 1024).toFixed(1)} KiB |`;
-    }),
-    '',
-    `Branch list on open (${result.distinctBranches} distinct branches, walked one indexed read at a time, alongside the first page): ${median(result.walks.map((w) => w.reads))} reads, ${(median(result.walks.map((w) => w.bytes)) / 1024).toFixed(1)} KiB, ${median(result.walks.map((w) => w.ms)).toFixed(0)} ms from the first read to the last.`,
-    '',
-  );
+try {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    const result = await measure(backend);
+    report.push(
+      `## ${backend === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL'}`,
+      '',
+      `Seeding ${rowsToSeed.toLocaleString('en')} rows: ${(result.seedMs / 1000).toFixed(1)} s. Sign in (UI) to the first 50 rows on screen: ${result.signInToRowsMs.toFixed(0)} ms.`,
+      '',
+      '| Scenario | Matches (= count shown) | Time to rows on screen, median (min–max) | List requests | List response bytes |',
+      '|---|---:|---:|---:|---:|',
+      ...result.results.map(({ name, matches, samples }) => {
+        const ms = samples.map((s) => s.ms);
+        return `| ${name} | ${matches.toLocaleString('en')} | ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) | ${median(samples.map((s) => s.listRequests))} | ${(median(samples.map((s) => s.listBytes)) / 1024).toFixed(1)} KiB |`;
+      }),
+      '',
+      `Branch list on open (${result.distinctBranches} distinct branches, walked one indexed read at a time, alongside the first page): ${median(result.walks.map((w) => w.reads))} reads, ${(median(result.walks.map((w) => w.bytes)) / 1024).toFixed(1)} KiB, ${median(result.walks.map((w) => w.ms)).toFixed(0)} ms from the first read to the last.`,
+      '',
+    );
+  }
+} finally {
+  await postgres.stop();
 }
 const out = join(import.meta.dirname, 'results', 'dashboard.md');
 writeFileSync(out, `${report.join('\n')}\n`);

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openPglite } from '../src/server/db/pglite.ts';
 import { startTestServer } from '../tests/e2e/support/server.ts';
 import { guestBooking, sheetsPayload } from '../tests/support/builders.ts';
-import { adminUrl } from '../tests/support/postgres.ts';
+import { adminUrl, provideTestPostgres } from '../tests/support/postgres.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 15);
 const connections = 32;
@@ -98,11 +98,11 @@ async function runOne(backend: 'pglite' | 'postgres', target: 'rest' | 'sheets')
   let dbName: string | undefined;
   if (backend === 'postgres') {
     dbName = `saffron_load_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     await admin.query(`create database ${dbName}`);
     await admin.end();
-    const u = new URL(adminUrl);
+    const u = new URL(adminUrl());
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
   }
@@ -128,7 +128,7 @@ async function runOne(backend: 'pglite' | 'postgres', target: 'rest' | 'sheets')
   const stored = await countRows(backend, { dataDir, url: dbUrl });
   rmSync(dataDir, { recursive: true, force: true });
   if (dbName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
@@ -147,13 +147,18 @@ async function runOne(backend: 'pglite' | 'postgres', target: 'rest' | 'sheets')
   };
 }
 
+const postgres = await provideTestPostgres();
 const rows: Row[] = [];
-for (const backend of ['pglite', 'postgres'] as const) {
-  for (const target of ['rest', 'sheets'] as const) {
-    const row = await runOne(backend, target);
-    console.log(row);
-    rows.push(row);
+try {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    for (const target of ['rest', 'sheets'] as const) {
+      const row = await runOne(backend, target);
+      console.log(row);
+      rows.push(row);
+    }
   }
+} finally {
+  await postgres.stop();
 }
 
 const failures = rows.filter((r) => r.errors > 0 || r.non2xx > 0 || r.stored !== r.ok);
@@ -167,7 +172,7 @@ const table = [
 ].join('\n');
 writeFileSync(
   join(import.meta.dirname, 'results', 'load.md'),
-  `# Load: concurrent anonymous bookings\n\n${new Date().toISOString().slice(0, 10)}, ${connections} connections for ${seconds} s per row, rate limits off, server in its own process (Node ${process.versions.node}), on this 2-core machine shared with other work.\n\n${table}\n\nVerdict: ${failures.length === 0 ? 'zero errors, and rows stored = 2xx answers on every row (nothing lost, nothing doubled).' : `FAILED on ${failures.map((f) => `${f.backend}/${f.target}`).join(', ')}`}\n`,
+  `# Load: concurrent anonymous bookings\n\n${new Date().toISOString().slice(0, 10)}, ${connections} connections for ${seconds} s per row, rate limits off, server in its own process (Node ${process.versions.node}), ${postgres.label}, on this 2-core machine shared with other work.\n\n${table}\n\nVerdict: ${failures.length === 0 ? 'zero errors, and rows stored = 2xx answers on every row (nothing lost, nothing doubled).' : `FAILED on ${failures.map((f) => `${f.backend}/${f.target}`).join(', ')}`}\n`,
 );
 console.log(table);
 if (failures.length > 0) process.exit(1);

@@ -1,5 +1,5 @@
 /**
- * /rest/v1 costs, on PGlite and (when reachable) on PostgreSQL:
+ * /rest/v1 costs, on PGlite and on PostgreSQL (the machine's, or a throwaway one: tests/support/postgres.ts):
  * 1. Anonymous reservation inserts through HTTP (autocannon in its own process, rate limits off)
  *    against the same inserts straight into the database (deps.db, the same transaction with
  *    the same role and claims), at the same concurrency, in the same run: the ratio of the two.
@@ -12,10 +12,9 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { signUserToken } from '../src/server/rest/test-helpers.ts';
 import { guestBooking } from '../tests/support/builders.ts';
-import { adminUrl } from '../tests/support/postgres.ts';
+import { provideTestPostgres } from '../tests/support/postgres.ts';
 import { type Backend, startTestServer, type TestServer } from '../tests/support/test-server.ts';
 
 const insertSeconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -165,17 +164,6 @@ async function listQuery(server: TestServer, token: string, label: string, query
   return { label, query: query || '(none)', median: percentile(times, 50), p95: percentile(times, 95), rows, total };
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 interface CpuSplit {
   databaseMs: number;
   httpMs: number;
@@ -280,16 +268,19 @@ async function benchBackend(
 }
 
 const loadBefore = loadavg()[0]?.toFixed(1);
-const backendsToRun: Backend[] = ['pglite'];
-if (await postgresReachable()) backendsToRun.push('postgres');
+const postgres = await provideTestPostgres();
 const results = new Map<Backend, Awaited<ReturnType<typeof benchBackend>>>();
-for (const backend of backendsToRun) results.set(backend, await benchBackend(backend));
+try {
+  for (const backend of ['pglite', 'postgres'] as const) results.set(backend, await benchBackend(backend));
+} finally {
+  await postgres.stop();
+}
 
 const ms = (n: number) => n.toFixed(1);
 const lines = [
   '# /rest/v1 benchmark',
   '',
-  `Run ${new Date().toISOString()} with \`node bench/run.ts rest\` — Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), shared with other work: load average ${loadBefore} at the start, ${loadavg()[0]?.toFixed(1)} at the end. Under that much contention every figure here is pessimistic and varies from run to run.`,
+  `Run ${new Date().toISOString()} with \`node bench/run.ts rest\` — Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), shared with other work: load average ${loadBefore} at the start, ${loadavg()[0]?.toFixed(1)} at the end; ${postgres.label}. Under that much contention every figure here is pessimistic and varies from run to run.`,
   '',
   '## Anonymous inserts: HTTP against the database',
   '',

@@ -76,10 +76,10 @@ describe('kill -9 while writers insert', () => {
 describe('PostgreSQL lost mid-run', () => {
   it('answers 503 promptly while the database is gone and recovers when it returns', async () => {
     const name = `saffron_fault_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
+    const url = new URL(adminUrl());
     url.pathname = `/${name}`;
     const server = await startProcess({ DATABASE_URL: url.toString(), RATE_LIMITS: 'off' });
     servers.push(server);

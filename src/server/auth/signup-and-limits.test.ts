@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testRedisUrl } from '../../../tests/support/redis.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { authLimits } from './rate-limits.ts';
 
@@ -104,9 +105,8 @@ describe.each(backends)('sign-up and rate limits on %s', (backend) => {
 describe('rate limits shared through Redis (REDIS_URL)', () => {
   let first: TestServer;
   let second: TestServer;
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl, TRUST_PROXY: '127.0.0.1' };
+    const env = { REDIS_URL: testRedisUrl(), TRUST_PROXY: '127.0.0.1' };
     first = await startTestServer('pglite', env);
     second = await startTestServer('postgres', env);
   });

@@ -1,16 +1,15 @@
-/** The Redis limiter against the machine's Redis (127.0.0.1:6379, or TEST_REDIS_URL). */
+/** The Redis limiter against the Redis the global setup found or started (tests/support/redis.ts). */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testRedisUrl } from '../../../tests/support/redis.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { createRedisRateLimiter } from './redis-rate-limiter.ts';
-
-const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('the Redis rate limiter', () => {
   const prefix = `saffron-test:${randomBytes(6).toString('hex')}:`;
   const opened: RateLimiter[] = [];
   const open = (options: Parameters<typeof createRedisRateLimiter>[1] = {}) => {
-    const limiter = createRedisRateLimiter(url, { prefix, ...options });
+    const limiter = createRedisRateLimiter(testRedisUrl(), { prefix, ...options });
     opened.push(limiter);
     return limiter;
   };
