@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/open.ts';
 import { defaultWebRoot } from '../src/server/main.ts';
 import { freePort } from '../tests/e2e/support/free-port.ts';
-import { createTestPostgres } from '../tests/support/postgres.ts';
+import { createTestPostgres, provideTestPostgres } from '../tests/support/postgres.ts';
 
 const rows = Number(process.env.RESPONSIVENESS_ROWS ?? 500_000);
 const heavyQueries = 4;
@@ -140,6 +140,8 @@ const report = [
   '| database | one search alone | 4 searches: statuses | 4 searches: wall time | probes | /health p50 / p95 / max | static page p50 / p95 / max | probes not 200 |',
   '|---|---:|---|---:|---:|---:|---:|---:|',
 ];
+const postgres = await provideTestPostgres();
+report[2] += ` PostgreSQL: ${postgres.label}.`;
 for (const backend of ['pglite', 'postgres'] as const) {
   const r = await measure(backend);
   const triple = (values: number[]) =>
@@ -148,6 +150,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
   console.log(line, `(seeded in ${(r.seedMs / 1000).toFixed(1)} s)`);
   report.push(line);
 }
+await postgres.stop();
 report.push(
   '',
   'On the embedded database the searches run one at a time in its worker thread; a request that has not been answered after DATABASE_TIMEOUT_MS gets 504 while the database finishes (what it had not started is skipped). The main thread only waits, so /health (which reports "busy" without queueing behind the searches) and static pages keep answering. On PostgreSQL the searches run in parallel on the pool and statement_timeout bounds each.',
