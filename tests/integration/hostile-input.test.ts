@@ -168,6 +168,8 @@ const restPath = fc.oneof(
       '/rest/v1/pg_authid',
       '/rest/v1/reservations/1',
       '/rest/v1/%22reservations%22',
+      '/rest/v1/%E0%A4%A',
+      '/rest/v1/%00',
     ),
   },
   {
@@ -212,6 +214,7 @@ const staticPath = fc.oneof(
     '/../../etc/passwd',
     '/%2e%2e/%2e%2e/etc/passwd',
     '/assets/%00',
+    '/%E0%A4%A',
     '/assets/..%2f..%2fpackage.json',
     '//example.com/',
   ),

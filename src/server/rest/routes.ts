@@ -46,17 +46,20 @@ const statementTimeout = '8s';
 const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
 
 const jsonObject = z.record(z.string(), z.unknown());
+const insertBodySchema = z.union([jsonObject, z.array(jsonObject)]);
+const updateBodySchema = jsonObject;
 
 /** The claim the RLS policies read (`auth.jwt() -> 'app_metadata' ->> 'role'`), read the same way. */
 const staffClaims = z.object({ app_metadata: z.object({ role: z.literal(staffAppMetadata.role) }) });
 
-/** Anonymous callers and signed-in accounts that are not staff: they book as guests do. */
+/**
+ * Anonymous callers and signed-in accounts that are not staff: they book as guests do. This only
+ * decides limits (rows per insert, the rate limit); what anyone may see or change is Postgres's call.
+ */
 function isGuest(identity: RequestIdentity): boolean {
   if (identity.role === 'anon') return true;
   return identity.role === 'authenticated' && !staffClaims.safeParse(identity.claims).success;
 }
-const insertBodySchema = z.union([jsonObject, z.array(jsonObject)]);
-const updateBodySchema = jsonObject;
 
 interface QueryRow {
   n: number;
@@ -393,10 +396,11 @@ export function restRoutes(deps: AppDeps): Hono {
     const shape = responseShape(c.req.header('accept'));
     const prefs = parsePrefer(c.req.header('prefer'));
     const query = parseQueryString(new URL(c.req.url).search);
+    const guest = isGuest(identity);
 
     let body: unknown;
     if (method === 'POST' || method === 'PATCH') {
-      if (method === 'POST' && isGuest(identity)) {
+      if (method === 'POST' && guest) {
         const decision = await rateLimiter.hit(
           'rest-anon-insert',
           clientAddress(c, config.trustedProxies),
@@ -419,7 +423,7 @@ export function restRoutes(deps: AppDeps): Hono {
 
     const plan = await planWithFreshSchema(tableName, (table) => {
       if (reading) return planRead(c, table, query, prefs, shape);
-      if (method === 'POST') return planInsert(table, query, prefs, shape, body, isGuest(identity));
+      if (method === 'POST') return planInsert(table, query, prefs, shape, body, guest);
       return planUpdateOrDelete(c, table, query, prefs, shape, body);
     });
     return run(identity, `/${tableName}`, method, plan, prefs.tx === 'rollback');

@@ -61,7 +61,8 @@ function parseBody(text: string): Parsed {
 /**
  * The answer for a database error. Classes 22 (data exception), 23 (integrity constraint) and 54
  * (program limit) mean the database refused this row: the sender's to fix. A lost or overloaded
- * database is 503; anything else is ours (500).
+ * database is 503, as is an error without a SQLSTATE (the driver's: connection refused or lost,
+ * pool or PGlite closed); anything else is ours (500).
  */
 function refusal(error: unknown): { status: 400 | 500 | 503; error: string } {
   const code = sqlState(error);
