@@ -31,6 +31,8 @@ describe('PostgREST status for a SQLSTATE', () => {
     ['54001', false, 400],
     ['54011', true, 400],
     ['54023', false, 400],
+    // The request stopped waiting for the database (statement_timeout, DATABASE_TIMEOUT_MS).
+    ['57014', false, 504],
   ])('%s (anonymous: %s) → %i', (code, anonymous, status) => {
     expect(statusForSqlState(code, anonymous)).toBe(status);
   });

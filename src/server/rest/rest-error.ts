@@ -68,6 +68,10 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
   if (code === '42P17' || code === '53400') return 500;
   if (code === 'P0001') return 400;
   if (code === '57P01') return 503;
+  // The request stopped waiting (statement_timeout on PostgreSQL, DATABASE_TIMEOUT_MS on the
+  // embedded database): 504, as PostgREST answers when it gives up waiting for the database
+  // (PGRST003). PostgREST itself answers 500 for a statement timeout.
+  if (code === '57014') return 504;
   const head = code.slice(0, 2);
   if (head === '08' || head === '53') return 503;
   if (head === '0L' || head === '0P' || head === '28') return 403;

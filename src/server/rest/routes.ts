@@ -40,9 +40,6 @@ export const anonInsertLimit: Limit = { max: 30, windowSeconds: 60 };
  */
 export const maxRows = 1000;
 
-/** Postgres cancels a request's statement after this; Supabase uses similar per-role limits. */
-const statementTimeout = '8s';
-
 const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -357,7 +354,8 @@ export function restRoutes(deps: AppDeps): Hono {
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.method', $3, true), set_config('request.path', $4, true),
                 set_config('statement_timeout', $5, true)`,
-        [identity.role, JSON.stringify(identity.claims), method, path, statementTimeout],
+        // PostgreSQL cancels the statement at the same limit the embedded database's caller waits.
+        [identity.role, JSON.stringify(identity.claims), method, path, `${config.databaseTimeoutMs}ms`],
       );
     try {
       return await db.transaction(async (tx) => {
