@@ -33,7 +33,7 @@ export const limits = {
 /** The restaurant's time zone: "today" and "past" are decided here, whatever the device says. */
 export const restaurantTimeZone = 'Asia/Ho_Chi_Minh';
 
-/** True when text holds a control character other than tab and newline. */
+/** True when text holds a control character other than tab, newline and carriage return (NUL included). */
 export function hasControlCharacters(value: string): boolean {
   for (const char of value) {
     const code = char.charCodeAt(0);
@@ -47,8 +47,13 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    // JavaScript reads year 0000 as 1 BC; Postgres has no year 0 and refuses it.
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && !value.startsWith('0000');
   }, 'Not a calendar date');
+
+// Control characters have no place in a booking and break spreadsheets and terminals; NUL cannot
+// even be stored (Postgres text cannot hold it).
+const noControlCharacters = (value: string) => !hasControlCharacters(value);
 
 const requiredText = (max: number) =>
   z
@@ -56,13 +61,13 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, 'Required')
     .max(max, `At most ${max} characters`)
-    // Control characters have no place in a booking and break spreadsheets and terminals.
-    .refine((value) => !hasControlCharacters(value), 'Contains control characters');
+    .refine(noControlCharacters, 'Contains control characters');
 
 const optionalNotes = z
   .string()
   .trim()
   .max(limits.notes, `At most ${limits.notes} characters`)
+  .refine(noControlCharacters, 'Contains control characters')
   .nullable()
   .transform((value) => (value ? value : null));
 
@@ -99,7 +104,7 @@ export const sheetsReservationSchema = z.object({
   branch: z.enum(reservationPageBranches),
   time: z.enum(reservationPageTimes),
   period: z.enum(reservationPagePeriods),
-  notes: z.string().max(limits.notes),
+  notes: z.string().max(limits.notes).refine(noControlCharacters, 'Contains control characters'),
   date: isoDate,
   timestamp: z.iso.datetime({ offset: true }),
   arrived: z.literal('No'),

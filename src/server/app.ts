@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { type Database, sqlState } from './db/database.ts';
 import type { ServerKeys } from './auth/keys.ts';
 import type { TokenService } from './auth/tokens.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -119,6 +119,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
   app.onError((error, c) => {
+    const code = sqlState(error);
+    if (code) {
+      // A database error no surface mapped: its SQLSTATE only, as its message can quote a guest's data.
+      logger.error({ requestId: c.get('requestId'), err: { name: error.name, sqlState: code } });
+      if (code === '57014') return c.json({ code, message: 'The database did not answer in time' }, 504);
+      if (code.startsWith('08') || code.startsWith('53')) {
+        return c.json({ code, message: 'The database is not available' }, 503, { 'Retry-After': '5' });
+      }
+      return c.json({ code: 'unexpected_failure', message: 'Internal server error' }, 500);
+    }
     logger.error({
       requestId: c.get('requestId'),
       err: { name: error.name, message: error.message, stack: error.stack },

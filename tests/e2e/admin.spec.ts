@@ -1,8 +1,8 @@
 /**
  * Staff sign-in and the reservations dashboard, against the real server (playwright.config.ts)
  * and its staff account. Each test seeds its own reservations through the public REST insert
- * (as a guest would book) with a unique tag in the names, and narrows the table to them with the
- * search box, so tests running in parallel never see each other's rows.
+ * (as a host taking phone bookings would) with a unique tag in the names, and narrows the table to
+ * them with the search box, so tests running in parallel never see each other's rows.
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -59,8 +59,11 @@ async function passwordSession(
   return (await response.json()) as StoredSession;
 }
 
-/** Books reservations as anonymous guests do (call 1), in order: the last one is the newest. */
-async function seed(api: APIRequestContext, backend: Backend, rows: Seed[]): Promise<void> {
+/**
+ * Books reservations through REST (call 1), in order: the last one is the newest. With a staff
+ * session, as a host taking phone bookings, several at once; without, as a guest, one only.
+ */
+async function seed(api: APIRequestContext, backend: Backend, rows: Seed[], session?: StoredSession): Promise<void> {
   const body = rows.map((row, index) => ({
     mobile: `09${String(index).padStart(8, '0')}`,
     email: `guest${index}@example.vn`,
@@ -72,10 +75,11 @@ async function seed(api: APIRequestContext, backend: Backend, rows: Seed[]): Pro
     notes: null,
     ...row,
   }));
-  // One request for all rows: anonymous inserts are rate limited per address, and tests share
-  // one address. Rows of one insert share created_at; newest first then falls back to the id.
+  // One request for all rows: guests' inserts are rate limited per address, and tests share one
+  // address; staff are not limited. Rows of one insert share created_at; newest first then falls
+  // back to the id.
   const response = await api.post(`${backend.url}/rest/v1/reservations`, {
-    headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
+    headers: { apikey: backend.anonKey, Authorization: `Bearer ${session?.access_token ?? backend.anonKey}` },
     data: body,
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -191,20 +195,25 @@ test.describe('Admin Login', () => {
 test.describe('Admin Dashboard', () => {
   test('lists matching reservations newest first with every column, "-" for empty notes', async ({ page }) => {
     const tag = tagged();
-    await seed(api, backend, [
-      {
-        name: `${tag} Older`,
-        mobile: '+84 912 000 111',
-        email: `older.${tag}@example.vn`,
-        date: '2030-01-10',
-        guests: 6,
-        branch: 'Da Nang',
-        time: '12:30',
-        period: 'PM',
-        notes: 'Birthday cake at 8',
-      },
-      { name: `${tag} Newer`, branch: 'Uptown', time: '18:00', period: 'Dinner', notes: null },
-    ]);
+    await seed(
+      api,
+      backend,
+      [
+        {
+          name: `${tag} Older`,
+          mobile: '+84 912 000 111',
+          email: `older.${tag}@example.vn`,
+          date: '2030-01-10',
+          guests: 6,
+          branch: 'Da Nang',
+          time: '12:30',
+          period: 'PM',
+          notes: 'Birthday cake at 8',
+        },
+        { name: `${tag} Newer`, branch: 'Uptown', time: '18:00', period: 'Dinner', notes: null },
+      ],
+      staff,
+    );
     await signedIn(page, backend, staff);
     await search(page).fill(tag);
     await expect(heading(page)).toHaveText('Reservations (2)');
@@ -242,12 +251,17 @@ test.describe('Admin Dashboard', () => {
   test('search matches name, mobile or email, including PostgREST and LIKE special characters', async ({ page }) => {
     const tag = tagged();
     const tricky = `${tag} O"Brien, (VIP) 100%_off.v2`;
-    await seed(api, backend, [
-      { name: `${tag} Anjali`, mobile: '+84 901 111 222', email: `anjali.${tag}@example.vn` },
-      { name: `${tag} Binh`, mobile: '+84 987 654 321', email: `binh.${tag}@example.vn` },
-      { name: tricky, email: `obrien.${tag}@example.vn` },
-      { name: `${tag} 100X_offXv2` },
-    ]);
+    await seed(
+      api,
+      backend,
+      [
+        { name: `${tag} Anjali`, mobile: '+84 901 111 222', email: `anjali.${tag}@example.vn` },
+        { name: `${tag} Binh`, mobile: '+84 987 654 321', email: `binh.${tag}@example.vn` },
+        { name: tricky, email: `obrien.${tag}@example.vn` },
+        { name: `${tag} 100X_offXv2` },
+      ],
+      staff,
+    );
     await signedIn(page, backend, staff);
     await search(page).fill(`${tag} anj`);
     await expect(rowNames(page)).toHaveText([`${tag} Anjali`]);
@@ -265,12 +279,17 @@ test.describe('Admin Dashboard', () => {
 
   test('each filter narrows the list, and Clear All Filters resets them all', async ({ page }) => {
     const tag = tagged();
-    await seed(api, backend, [
-      { name: `${tag} A`, branch: 'Hanoi (main branch)', date: '2030-02-01', guests: 2, time: '18:00' },
-      { name: `${tag} B`, branch: 'Sa Pa', date: '2030-02-02', guests: 4, time: '19:30' },
-      { name: `${tag} C`, branch: 'Downtown', date: '2030-02-01', guests: 4, time: '12:00', period: 'Lunch' },
-      { name: `${tag} D`, branch: 'Sa Pa', date: '2030-02-03', guests: 10, time: '19:30' },
-    ]);
+    await seed(
+      api,
+      backend,
+      [
+        { name: `${tag} A`, branch: 'Hanoi (main branch)', date: '2030-02-01', guests: 2, time: '18:00' },
+        { name: `${tag} B`, branch: 'Sa Pa', date: '2030-02-02', guests: 4, time: '19:30' },
+        { name: `${tag} C`, branch: 'Downtown', date: '2030-02-01', guests: 4, time: '12:00', period: 'Lunch' },
+        { name: `${tag} D`, branch: 'Sa Pa', date: '2030-02-03', guests: 10, time: '19:30' },
+      ],
+      staff,
+    );
     await setFlag(api, backend, staff, `${tag} B`, 'arrived');
     await setFlag(api, backend, staff, `${tag} C`, 'arrived');
     await setFlag(api, backend, staff, `${tag} C`, 'allocated');
@@ -344,10 +363,15 @@ test.describe('Admin Dashboard', () => {
 
   test('filters live in the URL: a reload or a shared link keeps them', async ({ page, context }) => {
     const tag = tagged();
-    await seed(api, backend, [
-      { name: `${tag} Keep`, branch: 'Ninh Binh', guests: 3 },
-      { name: `${tag} Drop`, branch: 'Ninh Binh', guests: 5 },
-    ]);
+    await seed(
+      api,
+      backend,
+      [
+        { name: `${tag} Keep`, branch: 'Ninh Binh', guests: 3 },
+        { name: `${tag} Drop`, branch: 'Ninh Binh', guests: 5 },
+      ],
+      staff,
+    );
     await signedIn(page, backend, staff);
     await search(page).fill(tag);
     await page.getByRole('combobox', { name: 'Branch' }).selectOption('Ninh Binh');
@@ -373,6 +397,7 @@ test.describe('Admin Dashboard', () => {
       api,
       backend,
       Array.from({ length: 53 }, (_, i) => ({ name: `${tag} #${String(i + 1).padStart(2, '0')}` })),
+      staff,
     );
     await signedIn(page, backend, staff);
     await search(page).fill(tag);
@@ -397,7 +422,7 @@ test.describe('Admin Dashboard', () => {
   test('toggling arrived and allocated saves at once and survives a reload', async ({ page }) => {
     const tag = tagged();
     const name = `${tag} Toggle`;
-    await seed(api, backend, [{ name }, { name: `${tag} Untouched` }]);
+    await seed(api, backend, [{ name }, { name: `${tag} Untouched` }], staff);
     await signedIn(page, backend, staff);
     await search(page).fill(tag);
     await flagBox(page, 'Arrived', name).click();
@@ -431,7 +456,7 @@ test.describe('Admin Dashboard', () => {
   test('a failed update says so and the box returns to its previous state', async ({ page }) => {
     const tag = tagged();
     const name = `${tag} Failing`;
-    await seed(api, backend, [{ name }]);
+    await seed(api, backend, [{ name }], staff);
     await signedIn(page, backend, staff);
     await search(page).fill(tag);
     await expect(rowNames(page)).toHaveText([name]);
@@ -489,10 +514,15 @@ test.describe('Admin Dashboard', () => {
     const tag = tagged();
     const markup = '<img src=x onerror=alert(1)>';
     const formula = '=HYPERLINK("http://x")';
-    await seed(api, backend, [
-      { name: markup, email: `xss.${tag}@example.vn`, notes: formula },
-      { name: formula, email: `formula.${tag}@example.vn`, notes: markup },
-    ]);
+    await seed(
+      api,
+      backend,
+      [
+        { name: markup, email: `xss.${tag}@example.vn`, notes: formula },
+        { name: formula, email: `formula.${tag}@example.vn`, notes: markup },
+      ],
+      staff,
+    );
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -549,7 +579,7 @@ test.describe('Admin Dashboard', () => {
 
   test('axe finds no violations on the login page and the dashboard', async ({ page }) => {
     const tag = tagged();
-    await seed(api, backend, [{ name: `${tag} Axe`, notes: 'Window seat' }, { name: `${tag} Axe 2` }]);
+    await seed(api, backend, [{ name: `${tag} Axe`, notes: 'Window seat' }, { name: `${tag} Axe 2` }], staff);
     await setFlag(api, backend, staff, `${tag} Axe`, 'arrived');
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();

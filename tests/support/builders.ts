@@ -40,3 +40,88 @@ export function sheetsPayload(overrides: Partial<SheetsReservation> = {}): Sheet
     ...overrides,
   };
 }
+
+/** A JSON value `depth` arrays deep (`[[[…1…]]]`), built without recursion. */
+export function deepJson(depth: number): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level += 1) value = [value];
+  return value;
+}
+
+/**
+ * Dates at and beyond the edges of what Postgres and JavaScript accept, and Postgres's special
+ * inputs: year 0 (JavaScript's 1 BC, which Postgres refuses), BC dates, five- and six-digit years,
+ * impossible days, and words.
+ */
+export const extremeDates = [
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31',
+  '10000-01-01',
+  '294277-01-01',
+  '5874898-01-01',
+  '-0001-01-01',
+  '0044-03-15 BC',
+  '4714-11-24 BC',
+  '2026-02-29',
+  '2026-13-01',
+  '2026-00-10',
+  '1970-01-01',
+  'infinity',
+  '-infinity',
+  'epoch',
+  'today',
+  'allballs',
+  '2026-12-24T25:61:61Z',
+  '2026-12-24T00:00:00+99:00',
+] as const;
+
+/** Numbers a client can write in JSON or a query string that are awkward for a database. */
+export const extremeNumbers = [
+  0,
+  -0,
+  -1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 1,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  1e-300,
+  1.5,
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '9'.repeat(400),
+  '0x10',
+  '1_000',
+] as const;
+
+/** Strings that have broken parsers, shells, spreadsheets and databases before. */
+export const hostileStrings = [
+  "'; drop table public.reservations; --",
+  '") or 1=1 --',
+  'name.eq.x,or(id.gt.0)',
+  '*',
+  '%00',
+  '\u0000',
+  'Asha\u0000Rao',
+  '\u0000\u0001\u001b[31m',
+  '\ud800',
+  '\udfff\ud800',
+  '__proto__',
+  'constructor.prototype',
+  '../../etc/passwd',
+  'eq.',
+  '(((((',
+  ')))))',
+  '"unterminated',
+  '\\',
+  '=HYPERLINK("http://example.com")',
+  '<img src=x onerror=alert(1)>',
+  '$1',
+  '::text',
+  '\u202e',
+  '\ufeff',
+] as const;

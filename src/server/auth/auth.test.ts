@@ -307,6 +307,13 @@ describe.each(backends)('/auth/v1 on %s', (backend) => {
     expect(await wrongType.json()).toMatchObject({ code: 'validation_failed' });
     const missing = await post('grant_type=password', JSON.stringify({ password: 'x' }));
     expect(await missing.json()).toMatchObject({ code: 'validation_failed', message: 'missing email or phone' });
+    // Postgres text cannot hold NUL: refused at the boundary, not a 500 from the user lookup.
+    const nul = await post('grant_type=password', JSON.stringify({ email: 'host\u0000@example.com', password: 'x' }));
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ code: 'validation_failed', message: 'body: holds a NUL character' });
+    const deep = await post('grant_type=password', `{"email":${'['.repeat(5000)}1${']'.repeat(5000)}}`);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({ code: 'validation_failed', message: 'body: nested too deeply' });
     const grant = await post('grant_type=magic', '{}');
     expect(grant.status).toBe(400);
     expect(await grant.json()).toMatchObject({ code: 'invalid_credentials', message: 'unsupported_grant_type' });

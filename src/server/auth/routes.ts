@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { sqlState } from '../db/database.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { findJsonFault } from '../http/json-limits.ts';
 import { authenticate } from './bearer.ts';
 import { apiVersion, AuthError, errorResponse, errors, OAuthError } from './errors.ts';
 import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa.ts';
@@ -50,6 +51,11 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
     } catch {
       throw errors.badJson();
     }
+  }
+  // Postgres text cannot hold NUL, and very deep nesting overflows the stack of whatever walks it next.
+  const fault = findJsonFault(raw);
+  if (fault) {
+    throw errors.validation(fault === 'nul' ? 'body: holds a NUL character' : 'body: nested too deeply');
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {

@@ -7,6 +7,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestBooking } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { createApp } from '../app.ts';
+import type { Database } from '../db/database.ts';
 import { signUserToken, storedRows, tokenClient } from './test-helpers.ts';
 
 interface Case {
@@ -94,6 +96,7 @@ const insertCases: Case[] = [
     name: 'rows whose keys differ',
     path: 'reservations',
     body: JSON.stringify([guestBooking(), { name: 'only a name' }]),
+    asStaff: true,
     status: 400,
     code: 'PGRST102',
   },
@@ -101,8 +104,46 @@ const insertCases: Case[] = [
     name: 'one bad row among good ones (nothing is half-stored)',
     path: 'reservations?columns=name,mobile,email,date,guests,branch,time,period,notes',
     body: JSON.stringify([guestBooking(), guestBooking({ guests: 0 }), guestBooking()]),
+    asStaff: true,
     status: 400,
     code: '23514',
+  },
+  {
+    name: 'two bookings in one guest request',
+    path: 'reservations',
+    body: JSON.stringify([guestBooking(), guestBooking()]),
+    status: 400,
+    code: 'too_many_rows',
+  },
+  {
+    name: 'a value nested 5,000 arrays deep',
+    path: 'reservations',
+    body: `{"name":${'['.repeat(5000)}1${']'.repeat(5000)}}`,
+    status: 400,
+    code: 'PGRST102',
+  },
+  {
+    name: 'a body nested 40 objects deep',
+    path: 'reservations',
+    body: `{"name":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}`,
+    status: 400,
+    code: 'PGRST102',
+  },
+  {
+    name: 'a NUL in the notes',
+    path: 'reservations',
+    body: booking({ notes: 'a\u0000b' }),
+    status: 400,
+    code: 'PGRST102',
+  },
+  { name: 'a NUL in a key', path: 'reservations', body: '{"na\\u0000me":"x"}', status: 400, code: 'PGRST102' },
+  { name: 'a date in year 0', path: 'reservations', body: booking({ date: '0000-01-01' }), status: 400, code: '22008' },
+  {
+    name: 'a date past Postgres’s range',
+    path: 'reservations',
+    body: booking({ date: '5874898-01-01' }),
+    status: 400,
+    code: '22008',
   },
   {
     name: 'columns naming an unknown column',
@@ -267,6 +308,84 @@ const readCases: Case[] = [
     code: 'PGRST106',
   },
   { name: 'an rpc call', path: 'rpc/pg_sleep', status: 404, code: 'PGRST202' },
+  { name: 'a NUL in a filter value', path: 'reservations?name=eq.a%00b', asStaff: true, status: 400, code: 'PGRST100' },
+  { name: 'a NUL in a filter name', path: 'reservations?na%00me=eq.a', asStaff: true, status: 400, code: 'PGRST100' },
+  { name: 'a NUL in an in list', path: 'reservations?id=in.(1,%00)', asStaff: true, status: 400, code: 'PGRST100' },
+  {
+    name: 'a search for a date in year 0',
+    path: 'reservations?date=eq.0000-01-01',
+    asStaff: true,
+    status: 400,
+    code: '22008',
+  },
+];
+
+/** `n` copies of `item`, comma-separated. */
+const times = (n: number, item: (i: number) => string) => Array.from({ length: n }, (_, i) => item(i)).join(',');
+
+/** Each query-string limit, just past it: refused with PGRST100 before any SQL runs. */
+const limitCases: Case[] = (
+  [
+    {
+      name: 'select= with 1,700 columns (past Postgres’s 1,664)',
+      path: `reservations?select=${times(1700, () => 'id')}`,
+      status: 400,
+      code: 'PGRST100',
+    },
+    {
+      name: 'select= with 101 entries',
+      path: `reservations?select=${times(101, () => 'id')}`,
+      status: 400,
+      code: 'PGRST100',
+    },
+    {
+      name: 'order= with 101 terms',
+      path: `reservations?order=${times(101, () => 'id.desc')}`,
+      status: 400,
+      code: 'PGRST100',
+    },
+    {
+      name: 'an or= of 101 conditions',
+      path: `reservations?or=(${times(101, (i) => `name.eq.x${i}`)})`,
+      status: 400,
+      code: 'PGRST100',
+    },
+    {
+      name: '101 filters',
+      path: `reservations?${Array.from({ length: 101 }, (_, i) => `id=neq.${i}`).join('&')}`,
+      status: 400,
+      code: 'PGRST100',
+    },
+    {
+      name: 'and/or nested 11 levels',
+      path: `reservations?or=(${'not.and('.repeat(10)}id.eq.1${')'.repeat(10)})`,
+      status: 400,
+      code: 'PGRST100',
+    },
+    {
+      name: 'an in list of 1,001 values',
+      path: `reservations?id=in.(${times(1001, String)})`,
+      status: 400,
+      code: 'PGRST100',
+    },
+    {
+      name: 'a query string of 8,193 characters',
+      path: `reservations?name=eq.${'a'.repeat(8193 - 'name=eq.'.length)}`,
+      status: 400,
+      code: 'PGRST100',
+    },
+  ] satisfies Case[]
+).map((c) => ({ ...c, asStaff: true }));
+
+/** The same requests at their limits: generous enough for any real client. */
+const atLimits: string[] = [
+  `reservations?select=${times(100, () => 'id')}`,
+  `reservations?order=${times(100, () => 'id.desc')}`,
+  `reservations?or=(${times(100, (i) => `name.eq.x${i}`)})`,
+  `reservations?${Array.from({ length: 100 }, (_, i) => `id=neq.${i}`).join('&')}`,
+  `reservations?or=(${'not.and('.repeat(9)}id.eq.1${')'.repeat(9)})`,
+  `reservations?id=in.(${times(1000, String)})`,
+  `reservations?name=eq.${'a'.repeat(8192 - 'name=eq.'.length)}`,
 ];
 
 const updateCases: Case[] = [
@@ -332,6 +451,24 @@ const updateCases: Case[] = [
     status: 400,
     code: 'PGRST100',
   },
+  {
+    name: 'a value nested 5,000 arrays deep',
+    method: 'PATCH',
+    path: 'reservations?id=eq.1',
+    body: `{"arrived":${'['.repeat(5000)}true${']'.repeat(5000)}}`,
+    asStaff: true,
+    status: 400,
+    code: 'PGRST102',
+  },
+  {
+    name: 'a NUL in an update',
+    method: 'PATCH',
+    path: 'reservations?id=eq.1',
+    body: '{"arrived":"tr\\u0000ue"}',
+    asStaff: true,
+    status: 400,
+    code: 'PGRST102',
+  },
 ];
 
 describe.each(backends)('bad input to /rest/v1 on %s', (backend) => {
@@ -354,7 +491,7 @@ describe.each(backends)('bad input to /rest/v1 on %s', (backend) => {
     return fetch(`${server.url}/rest/v1/${c.path}`, { method, headers, body: c.body });
   }
 
-  it.each([...insertCases, ...readCases, ...updateCases])('refuses $name', async (c) => {
+  it.each([...insertCases, ...readCases, ...updateCases, ...limitCases])('refuses $name', async (c) => {
     const response = await send(c);
     expect(response.status).toBe(c.status);
     const body = await response.json();
@@ -362,6 +499,46 @@ describe.each(backends)('bad input to /rest/v1 on %s', (backend) => {
     expect(typeof body.message).toBe('string');
     if (c.code) expect(body.code).toBe(c.code);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it.each(limitCases)('refuses $name before any SQL runs', async (c) => {
+    // In-process, on a database that counts what it is asked to run.
+    let statements = 0;
+    const db: Database = {
+      ...server.deps.db,
+      query: (...args) => {
+        statements += 1;
+        return server.deps.db.query(...args);
+      },
+      transaction: (fn) => {
+        statements += 1;
+        return server.deps.db.transaction(fn);
+      },
+    };
+    const app = createApp({ ...server.deps, db });
+    const response = await app.request(`/rest/v1/${c.path}`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${staffToken}` },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'PGRST100' });
+    expect(statements).toBe(0);
+    // The control: the same app does run SQL for a request within the limits.
+    expect(
+      (
+        await app.request('/rest/v1/reservations?select=id', {
+          headers: { apikey: server.anonKey, authorization: `Bearer ${staffToken}` },
+        })
+      ).status,
+    ).toBe(200);
+    expect(statements).toBeGreaterThan(0);
+  });
+
+  it.each(atLimits)('accepts a request right at a limit: %s', async (path) => {
+    const response = await fetch(`${server.url}/rest/v1/${path}`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${staffToken}` },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual([]);
   });
 
   it('refuses a huge body with 413 before reading it', async () => {

@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { maxRows } from './routes.ts';
 import { signUserToken, tokenClient } from './test-helpers.ts';
 
 describe.each(backends)('PostgREST features on %s', (backend) => {
@@ -169,6 +170,49 @@ describe.each(backends)('PostgREST features on %s', (backend) => {
     expect(represented.data).toEqual([{ name: 'Lassi' }, { name: 'Naan' }]);
     const counted = await rest('dishes?id=eq.404', { method: 'DELETE', headers: { prefer: 'count=exact' } });
     expect(counted.headers.get('content-range')).toBe('*/0');
+  });
+
+  it(`returns at most ${maxRows} rows per read (db-max-rows), with Content-Range and the count still exact`, async () => {
+    const total = maxRows + 205;
+    await server.deps.db.query(
+      `insert into public.reservations (name, mobile, email, date, guests, branch, time, period)
+       select 'Row ' || i, '0900', 'row@example.com', '2026-12-24', 2, 'Sa Pa', '19:00', 'PM'
+         from generate_series(1, $1::int) i`,
+      [total],
+    );
+    try {
+      const all = await rest('reservations?select=id&order=id');
+      expect(all.status).toBe(200);
+      expect(all.json).toHaveLength(maxRows);
+      expect(all.headers.get('content-range')).toBe(`0-${maxRows - 1}/*`);
+
+      const counted = await rest('reservations?select=id&limit=5000', { headers: { prefer: 'count=exact' } });
+      expect(counted.status).toBe(206);
+      expect(counted.json).toHaveLength(maxRows);
+      expect(counted.headers.get('content-range')).toBe(`0-${maxRows - 1}/${total}`);
+
+      const rest2 = await service
+        .from('reservations')
+        .select('id', { count: 'exact' })
+        .range(maxRows, maxRows + 999);
+      expect(rest2.status).toBe(206);
+      expect(rest2.data).toHaveLength(205);
+      expect(rest2.count).toBe(total);
+
+      const head = await service.from('reservations').select('*', { count: 'exact', head: true });
+      expect(head.count).toBe(total);
+
+      // The dashboard's page of 50 is unaffected.
+      const page = await service
+        .from('reservations')
+        .select('id', { count: 'exact' })
+        .order('id', { ascending: false })
+        .range(50, 99);
+      expect(page.data).toHaveLength(50);
+      expect(page.count).toBe(total);
+    } finally {
+      await server.deps.db.query('delete from public.reservations');
+    }
   });
 
   it('refuses PUT with 405 and unknown paths with 404', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseFilter, parseLogicTree, parseOrder, parseQuery, parseSelect } from './query-parser.ts';
+import {
+  parseFilter,
+  parseLogicTree,
+  parseOrder,
+  parseQuery,
+  parseQueryString,
+  parseSelect,
+  queryLimits,
+} from './query-parser.ts';
 import { RestError } from './rest-error.ts';
 
 function parseErrorOf(fn: () => unknown): RestError {
@@ -158,6 +166,15 @@ describe('logic trees', () => {
   it('refuses nesting deeper than it allows', () => {
     const deep = `(${'and('.repeat(40)}a.eq.1${')'.repeat(40)})`;
     expect(parseErrorOf(() => parseLogicTree('or', deep)).code).toBe('PGRST100');
+    // The `or=(…)` itself is the first level.
+    const nested = (levels: number) => `(${'not.and('.repeat(levels - 1)}a.eq.1${')'.repeat(levels - 1)})`;
+    expect(parseLogicTree('or', nested(queryLimits.nesting)).kind).toBe('group');
+    expect(parseErrorOf(() => parseLogicTree('or', nested(queryLimits.nesting + 1))).body()).toEqual({
+      code: 'PGRST100',
+      message: 'Logic tree is nested too deeply',
+      details: `At most ${queryLimits.nesting} levels are allowed`,
+      hint: null,
+    });
   });
 });
 
@@ -250,5 +267,82 @@ describe('the whole query string', () => {
     expect(error.code).toBe('PGRST100');
     expect(error.status).toBe(400);
     expect(Object.keys(error.body()).sort()).toEqual(['code', 'details', 'hint', 'message']);
+  });
+});
+
+describe('limits', () => {
+  const list = (n: number, item: (i: number) => string) => Array.from({ length: n }, (_, i) => item(i)).join(',');
+
+  it('bounds select, order, columns and on_conflict to 100 entries each', () => {
+    const n = queryLimits.listEntries;
+    expect(parseSelect(list(n, () => 'id'))).toHaveLength(n);
+    expect(parseOrder(list(n, () => 'id'))).toHaveLength(n);
+    expect(parseErrorOf(() => parseSelect(list(n + 1, () => 'id'))).body()).toEqual({
+      code: 'PGRST100',
+      message: 'The select parameter has too many entries',
+      details: `It has ${n + 1}; at most ${n} are allowed`,
+      hint: null,
+    });
+    expect(parseErrorOf(() => parseOrder(list(n + 1, () => 'id'))).message).toBe(
+      'The order parameter has too many entries',
+    );
+    expect(parseErrorOf(() => query(`columns=${list(n + 1, () => 'a')}`)).message).toBe(
+      'The columns parameter has too many entries',
+    );
+    expect(parseErrorOf(() => query(`on_conflict=${list(n + 1, () => 'a')}`)).message).toBe(
+      'The on_conflict parameter has too many entries',
+    );
+  });
+
+  it('bounds an in list to 1,000 values', () => {
+    const n = queryLimits.inValues;
+    expect(parseFilter('id', `in.(${list(n, String)})`)).toMatchObject({ op: 'in' });
+    expect(parseErrorOf(() => parseFilter('id', `in.(${list(n + 1, String)})`)).message).toBe('An in list is too long');
+    expect(parseErrorOf(() => parseLogicTree('or', `(id.in.(${list(n + 1, String)}))`)).message).toBe(
+      'An in list is too long',
+    );
+  });
+
+  it('counts every condition, top-level and inside trees, against one bound of 100', () => {
+    const n = queryLimits.conditions;
+    const filters = (count: number) => Array.from({ length: count }, (_, i) => `id=neq.${i}`).join('&');
+    expect(query(filters(n)).where).toHaveLength(n);
+    expect(parseErrorOf(() => query(filters(n + 1))).body()).toEqual({
+      code: 'PGRST100',
+      message: 'Too many filter conditions',
+      details: `There are ${n + 1}; at most ${n} are allowed`,
+      hint: null,
+    });
+    // 60 in one tree, 41 in another: 101 in all.
+    const tree = (count: number) => `(${list(count, (i) => `name.eq.x${i}`)})`;
+    expect(() => query(`or=${tree(60)}&and=${tree(40)}`)).not.toThrow();
+    expect(parseErrorOf(() => query(`or=${tree(60)}&and=${tree(41)}`)).message).toBe('Too many filter conditions');
+  });
+
+  it('bounds the raw query string to 8 KiB', () => {
+    const within = `?name=eq.${'a'.repeat(queryLimits.queryStringLength - 'name=eq.'.length)}`;
+    expect(parseQueryString(within).where).toHaveLength(1);
+    expect(parseErrorOf(() => parseQueryString(`${within}a`)).body()).toEqual({
+      code: 'PGRST100',
+      message: 'The query string is too long',
+      details: `It has ${queryLimits.queryStringLength + 1} characters; at most ${queryLimits.queryStringLength} are allowed`,
+      hint: null,
+    });
+    // Percent-encoding counts: the limit is on what travels, as a proxy sees it.
+    expect(parseErrorOf(() => parseQueryString(`?name=eq.${'%20'.repeat(2800)}`)).message).toBe(
+      'The query string is too long',
+    );
+    expect(parseQueryString('').where).toEqual([]);
+  });
+
+  it('refuses a NUL anywhere in the query string: Postgres text cannot hold it', () => {
+    for (const text of ['name=eq.a%00b', 'na%00me=eq.a', 'select=id%00', 'or=(name.eq.%00)']) {
+      expect(parseErrorOf(() => parseQueryString(text)).body()).toEqual({
+        code: 'PGRST100',
+        message: 'The query string holds a NUL character (%00)',
+        details: 'Text in Postgres cannot contain NUL',
+        hint: null,
+      });
+    }
   });
 });

@@ -51,8 +51,25 @@ export interface ParsedQuery {
   onConflict: string[] | undefined;
 }
 
-/** Deep nesting would only exhaust a stack, ours or Postgres's. */
-const maxDepth = 24;
+/**
+ * Bounds on a query string, checked before any SQL is built, so that one request cannot make
+ * Postgres plan and evaluate an unbounded expression (on the embedded database that stalls every
+ * other request). Each is far beyond what supabase-js sends for the dashboard (one `or` of three
+ * `ilike`s, a few `eq`s, a page of 50): see docs/security.md, "Hostile input".
+ */
+export const queryLimits = {
+  /** Characters of the raw (percent-encoded) query string: nginx's default request line is 8 KiB. */
+  queryStringLength: 8192,
+  /** Filter conditions in all: top-level filters plus every condition inside and/or trees. */
+  conditions: 100,
+  /** Levels of and/or groups (an `or=(…)` is one); deeper trees only exhaust a stack. */
+  nesting: 10,
+  /** Values of one `in.(…)` list: a page of 1,000 ids fits. */
+  inValues: 1000,
+  /** Entries of select, order, columns and on_conflict, each. */
+  listEntries: 100,
+} as const;
+
 const identifierPattern = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
 /** A cursor over one parameter's text, for the recursive-descent parts. */
@@ -138,6 +155,12 @@ function operatorAndValue(
   if (!isOperator(op)) throw fail();
   if (op === 'in') {
     if (!Array.isArray(value)) throw fail();
+    if (value.length > queryLimits.inValues) {
+      throw parseError(
+        'An in list is too long',
+        `It has ${value.length} values; at most ${queryLimits.inValues} are allowed`,
+      );
+    }
     return { kind: 'filter', column, negated, op, value };
   }
   if (Array.isArray(value)) throw fail();
@@ -204,7 +227,9 @@ function parseConditionIn(cursor: Cursor, depth: number, fail: () => RestError):
 
 /** `(cond,cond,…)`; the cursor is on the opening parenthesis. */
 function parseGroupBody(cursor: Cursor, depth: number, fail: () => RestError): Condition[] {
-  if (depth > maxDepth) throw parseError('Logic tree is nested too deeply', `At most ${maxDepth} levels are allowed`);
+  if (depth > queryLimits.nesting) {
+    throw parseError('Logic tree is nested too deeply', `At most ${queryLimits.nesting} levels are allowed`);
+  }
   cursor.expect('(', fail);
   const conditions: Condition[] = [];
   for (;;) {
@@ -239,6 +264,15 @@ function stripWhitespace(raw: string): string {
     out += char;
   }
   return out;
+}
+
+function checkEntries(parameter: string, count: number): void {
+  if (count > queryLimits.listEntries) {
+    throw parseError(
+      `The ${parameter} parameter has too many entries`,
+      `It has ${count}; at most ${queryLimits.listEntries} are allowed`,
+    );
+  }
 }
 
 /** A comma-separated list of plain or double-quoted names. */
@@ -287,7 +321,10 @@ export function parseSelect(raw: string): SelectItem[] {
         throw parseError(`failed to parse select parameter (${raw})`, 'Casts are not supported');
       items.push({ kind: 'column', column, alias });
     }
-    if (cursor.done) return items;
+    if (cursor.done) {
+      checkEntries('select', items.length);
+      return items;
+    }
     cursor.expect(',', fail);
   }
 }
@@ -310,7 +347,10 @@ export function parseOrder(raw: string): OrderTerm[] {
       } else throw fail();
     }
     terms.push(term);
-    if (cursor.done) return terms;
+    if (cursor.done) {
+      checkEntries('order', terms.length);
+      return terms;
+    }
     cursor.expect(',', fail);
   }
 }
@@ -326,6 +366,11 @@ function parseCount(name: 'limit' | 'offset', raw: string): number {
 const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
 const logicKeys = new Set(['and', 'or', 'not.and', 'not.or']);
 
+/** Filter conditions in a where list, those inside and/or trees included. */
+function conditionCount(conditions: Condition[]): number {
+  return conditions.reduce((sum, c) => sum + (c.kind === 'group' ? conditionCount(c.conditions) : 1), 0);
+}
+
 /** The whole query string, in order. Repeated filters are all applied (ANDed). */
 export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
   const query: ParsedQuery = {
@@ -338,6 +383,10 @@ export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
     onConflict: undefined,
   };
   for (const [key, value] of params) {
+    if (key.includes('\u0000') || value.includes('\u0000')) {
+      // Postgres text cannot hold it; say so here rather than let the driver fail on it.
+      throw parseError('The query string holds a NUL character (%00)', 'Text in Postgres cannot contain NUL');
+    }
     if (reserved.has(key)) {
       if (key === 'select') query.select = parseSelect(value);
       else if (key === 'order') query.order = value === '' ? [] : parseOrder(value);
@@ -345,8 +394,10 @@ export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
       else if (key === 'offset') query.offset = parseCount('offset', value);
       else if (key === 'columns') {
         query.columns = parseNames(value, () => parseError(`failed to parse columns parameter (${value})`));
+        checkEntries('columns', query.columns.length);
       } else {
         query.onConflict = parseNames(value, () => parseError(`failed to parse on_conflict parameter (${value})`));
+        checkEntries('on_conflict', query.onConflict.length);
       }
     } else if (logicKeys.has(key)) {
       query.where.push(parseLogicTree(key as 'and' | 'or' | 'not.and' | 'not.or', value));
@@ -354,5 +405,24 @@ export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
       query.where.push(parseFilter(key, value));
     }
   }
+  const conditions = conditionCount(query.where);
+  if (conditions > queryLimits.conditions) {
+    throw parseError(
+      'Too many filter conditions',
+      `There are ${conditions}; at most ${queryLimits.conditions} are allowed`,
+    );
+  }
   return query;
+}
+
+/** A request's query string (`?…`, or empty): its length first, then its parameters. */
+export function parseQueryString(search: string): ParsedQuery {
+  const raw = search.startsWith('?') ? search.slice(1) : search;
+  if (raw.length > queryLimits.queryStringLength) {
+    throw parseError(
+      'The query string is too long',
+      `It has ${raw.length} characters; at most ${queryLimits.queryStringLength} are allowed`,
+    );
+  }
+  return parseQuery(new URLSearchParams(raw));
 }

@@ -26,6 +26,13 @@ describe('PostgREST status for a SQLSTATE', () => {
     ['28000', false, 403],
     ['25006', false, 405],
     ['42703', false, 400],
+    // Program limits: only the request's own shape reaches them (PostgREST answers 500).
+    ['54000', false, 400],
+    ['54001', false, 400],
+    ['54011', true, 400],
+    ['54023', false, 400],
+    // The request stopped waiting for the database (statement_timeout, DATABASE_TIMEOUT_MS).
+    ['57014', false, 504],
   ])('%s (anonymous: %s) → %i', (code, anonymous, status) => {
     expect(statusForSqlState(code, anonymous)).toBe(status);
   });

@@ -55,7 +55,11 @@ export function wwwAuthenticate(description?: string): Record<string, string> {
   };
 }
 
-/** PostgREST's status for a SQLSTATE (src/library/PostgREST/Error.hs), for the request's role. */
+/**
+ * PostgREST's status for a SQLSTATE (src/library/PostgREST/Error.hs), for the request's role, with
+ * one difference: class 54 (program limit exceeded: too many columns, a statement too complex) is
+ * 400, not 500. Only the request's own shape reaches those limits, so it is the client's to fix.
+ */
 export function statusForSqlState(code: string, anonymous: boolean): number {
   if (code === '42501') return anonymous ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
@@ -64,10 +68,14 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
   if (code === '42P17' || code === '53400') return 500;
   if (code === 'P0001') return 400;
   if (code === '57P01') return 503;
+  // The request stopped waiting (statement_timeout on PostgreSQL, DATABASE_TIMEOUT_MS on the
+  // embedded database): 504, as PostgREST answers when it gives up waiting for the database
+  // (PGRST003). PostgREST itself answers 500 for a statement timeout.
+  if (code === '57014') return 504;
   const head = code.slice(0, 2);
   if (head === '08' || head === '53') return 503;
   if (head === '0L' || head === '0P' || head === '28') return 403;
-  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(head)) {
+  if (['09', '25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(head)) {
     return 500;
   }
   return 400;

@@ -7,6 +7,8 @@ import { base64url, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestBooking } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { createApp } from '../app.ts';
+import { createMemoryRateLimiter } from '../rate-limit/rate-limiter.ts';
 import { anonInsertLimit } from './routes.ts';
 import { anonClient, signUserToken, storedRows, tokenClient } from './test-helpers.ts';
 
@@ -137,21 +139,23 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
       expect(raw.headers.get('content-range')).toBe('*/*');
     });
 
-    it('inserts several bookings at once, with defaults for what it leaves out', async () => {
-      const { error, status } = await anon
-        .from('reservations')
-        .insert([guestBooking({ name: 'Group A' }), guestBooking({ name: 'Group B', notes: 'veg' })]);
-      expect(error).toBeNull();
-      expect(status).toBe(201);
-      const { data } = await staff
-        .from('reservations')
-        .select('name,notes,arrived,allocated')
-        .like('name', 'Group *')
-        .order('name');
-      expect(data).toEqual([
-        { name: 'Group A', notes: null, arrived: false, allocated: false },
-        { name: 'Group B', notes: 'veg', arrived: false, allocated: false },
-      ]);
+    it('books one table per request: an array of one is fine, more rows are refused and nothing is stored', async () => {
+      const one = await anon.from('reservations').insert([guestBooking({ name: 'Only One' })]);
+      expect(one.error).toBeNull();
+      expect(one.status).toBe(201);
+      const before = await storedRows(server);
+      const two = [guestBooking({ name: 'Group A' }), guestBooking({ name: 'Group B' })];
+      for (const client of [anon, nonStaff]) {
+        const { error, status } = await client.from('reservations').insert(two);
+        expect(status).toBe(400);
+        expect(error).toEqual({
+          code: 'too_many_rows',
+          details: 'The body holds 2 rows',
+          hint: 'Send one object at a time.',
+          message: 'A guest may insert one row per request',
+        });
+      }
+      expect(await storedRows(server)).toBe(before);
     });
 
     it('cannot read: 401 42501 with WWW-Authenticate', async () => {
@@ -194,6 +198,23 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
   });
 
   describe('staff', () => {
+    it('inserts several bookings at once (phone bookings), with defaults for what it leaves out', async () => {
+      const { error, status } = await staff
+        .from('reservations')
+        .insert([guestBooking({ name: 'Group A' }), guestBooking({ name: 'Group B', notes: 'veg' })]);
+      expect(error).toBeNull();
+      expect(status).toBe(201);
+      const { data } = await staff
+        .from('reservations')
+        .select('name,notes,arrived,allocated')
+        .like('name', 'Group *')
+        .order('name');
+      expect(data).toEqual([
+        { name: 'Group A', notes: null, arrived: false, allocated: false },
+        { name: 'Group B', notes: 'veg', arrived: false, allocated: false },
+      ]);
+    });
+
     it('lists every reservation newest first', async () => {
       const { data, error, status } = await staff
         .from('reservations')
@@ -519,6 +540,27 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
       // Signed-in hosts are not held back by the guests' limit.
       const { status } = await staff.from('reservations').insert(guestBooking({ name: 'After the burst' }));
       expect(status).toBe(201);
+    });
+
+    it('counts a signed-in non-staff account against the same per-address limit as guests; staff are not limited', async () => {
+      // A fresh app on the same database, with counters of its own: this test owns its window.
+      const app = createApp({ ...server.deps, rateLimiter: createMemoryRateLimiter() });
+      const insert = (token: string, name: string) =>
+        app.request('/rest/v1/reservations', {
+          method: 'POST',
+          headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(guestBooking({ name })),
+        });
+      const nonStaffToken = await signUserToken(server, { staff: false });
+      const before = await storedRows(server);
+      const statuses: number[] = [];
+      for (let i = 0; i < anonInsertLimit.max + 1; i += 1)
+        statuses.push((await insert(nonStaffToken, `Diner ${i}`)).status);
+      expect(statuses).toEqual([...Array(anonInsertLimit.max).fill(201), 429]);
+      expect(await storedRows(server)).toBe(before + anonInsertLimit.max);
+      // The same address as a guest shares the counter; staff taking phone bookings do not.
+      expect((await insert(server.anonKey, 'Guest after the diner')).status).toBe(429);
+      for (let i = 0; i < 5; i += 1) expect((await insert(staffToken, `Phone booking ${i}`)).status).toBe(201);
     });
 
     it('answers 503 when the database is gone, without hanging', async () => {

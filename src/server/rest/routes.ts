@@ -6,8 +6,10 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
+import { staffAppMetadata } from '../auth/accounts.ts';
 import type { Queryable } from '../db/database.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { findJsonFault, maxJsonDepth } from '../http/json-limits.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 import {
   appliedPreferences,
@@ -17,23 +19,44 @@ import {
   responseShape,
   type Shape,
 } from './preferences.ts';
-import { type ParsedQuery, parseQuery } from './query-parser.ts';
+import { type ParsedQuery, parseQueryString } from './query-parser.ts';
 import { authenticate, type RequestIdentity } from './request-auth.ts';
 import { fromDatabaseError, RestError } from './rest-error.ts';
 import { createSchemaCache, type TableInfo } from './schema-cache.ts';
 import { buildDelete, buildInsert, buildRead, buildUpdate, type Returning, type Statement } from './sql-builder.ts';
 
-/** Anonymous inserts (the public booking form) per client IP. */
+/**
+ * Inserts by guests per client address: anonymous callers (the public booking form) and signed-in
+ * accounts that are not staff share one counter. Each such request holds one row, so this counts
+ * rows too. Staff are not limited: their accounts are made only by the owner, and a host taking
+ * phone bookings on a busy evening must not be stopped.
+ */
 export const anonInsertLimit: Limit = { max: 30, windowSeconds: 60 };
 
-/** Postgres cancels a request's statement after this; Supabase uses similar per-role limits. */
-const statementTimeout = '8s';
+/**
+ * PostgREST's db-max-rows: a read returns at most this many rows, whatever `limit` asks for
+ * (Content-Range and the count still tell the whole truth). 1,000 is Supabase's default; the
+ * dashboard reads 50 at a time.
+ */
+export const maxRows = 1000;
 
 const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
 
 const jsonObject = z.record(z.string(), z.unknown());
 const insertBodySchema = z.union([jsonObject, z.array(jsonObject)]);
 const updateBodySchema = jsonObject;
+
+/** The claim the RLS policies read (`auth.jwt() -> 'app_metadata' ->> 'role'`), read the same way. */
+const staffClaims = z.object({ app_metadata: z.object({ role: z.literal(staffAppMetadata.role) }) });
+
+/**
+ * Anonymous callers and signed-in accounts that are not staff: they book as guests do. This only
+ * decides limits (rows per insert, the rate limit); what anyone may see or change is Postgres's call.
+ */
+function isGuest(identity: RequestIdentity): boolean {
+  if (identity.role === 'anon') return true;
+  return identity.role === 'authenticated' && !staffClaims.safeParse(identity.claims).success;
+}
 
 interface QueryRow {
   n: number;
@@ -82,11 +105,28 @@ async function readJson(c: Context): Promise<unknown> {
     throw new RestError(415, { code: 'PGRST107', message: `Content-Type not acceptable: ${type.slice(0, 100)}` });
   }
   const text = await c.req.text();
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new RestError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: null });
   }
+  const fault = findJsonFault(value);
+  if (fault === 'too-deep') {
+    throw new RestError(400, {
+      code: 'PGRST102',
+      message: 'The JSON body is nested too deeply',
+      details: `At most ${maxJsonDepth} levels of arrays and objects are allowed`,
+    });
+  }
+  if (fault === 'nul') {
+    throw new RestError(400, {
+      code: 'PGRST102',
+      message: 'The JSON body holds a NUL character (\\u0000)',
+      details: 'Text in Postgres cannot contain NUL',
+    });
+  }
+  return value;
 }
 
 function invalidBody(message: string): RestError {
@@ -126,7 +166,7 @@ function planRead(c: Context, table: TableInfo, query: ParsedQuery, prefs: Prefe
     select: query.select,
     where: query.where,
     order: query.order,
-    limit: query.limit,
+    limit: Math.min(query.limit ?? maxRows, maxRows),
     offset: query.offset,
     count: prefs.count !== undefined,
     bodyless: head,
@@ -155,10 +195,27 @@ function planRead(c: Context, table: TableInfo, query: ParsedQuery, prefs: Prefe
   };
 }
 
-function planInsert(table: TableInfo, query: ParsedQuery, prefs: Preferences, shape: Shape, body: unknown): Plan {
+function planInsert(
+  table: TableInfo,
+  query: ParsedQuery,
+  prefs: Preferences,
+  shape: Shape,
+  body: unknown,
+  guest: boolean,
+): Plan {
   const parsed = insertBodySchema.safeParse(body);
   if (!parsed.success) throw invalidBody('The body must be a JSON object or an array of JSON objects');
   const rows = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  if (guest && rows.length > 1) {
+    // A guest books one table at a time; otherwise one request under the rate limit could store
+    // hundreds of rows (a 64 KiB body holds about 450 bookings).
+    throw new RestError(400, {
+      code: 'too_many_rows',
+      message: 'A guest may insert one row per request',
+      details: `The body holds ${rows.length} rows`,
+      hint: 'Send one object at a time.',
+    });
+  }
   let columns: string[];
   if (query.columns) {
     columns = [...new Set(query.columns)];
@@ -297,7 +354,8 @@ export function restRoutes(deps: AppDeps): Hono {
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.method', $3, true), set_config('request.path', $4, true),
                 set_config('statement_timeout', $5, true)`,
-        [identity.role, JSON.stringify(identity.claims), method, path, statementTimeout],
+        // PostgreSQL cancels the statement at the same limit the embedded database's caller waits.
+        [identity.role, JSON.stringify(identity.claims), method, path, `${config.databaseTimeoutMs}ms`],
       );
     try {
       return await db.transaction(async (tx) => {
@@ -335,11 +393,12 @@ export function restRoutes(deps: AppDeps): Hono {
     checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
     const shape = responseShape(c.req.header('accept'));
     const prefs = parsePrefer(c.req.header('prefer'));
-    const query = parseQuery(new URL(c.req.url).searchParams);
+    const query = parseQueryString(new URL(c.req.url).search);
+    const guest = isGuest(identity);
 
     let body: unknown;
     if (method === 'POST' || method === 'PATCH') {
-      if (method === 'POST' && identity.role === 'anon') {
+      if (method === 'POST' && guest) {
         const decision = await rateLimiter.hit(
           'rest-anon-insert',
           clientAddress(c, config.trustedProxies),
@@ -362,7 +421,7 @@ export function restRoutes(deps: AppDeps): Hono {
 
     const plan = await planWithFreshSchema(tableName, (table) => {
       if (reading) return planRead(c, table, query, prefs, shape);
-      if (method === 'POST') return planInsert(table, query, prefs, shape, body);
+      if (method === 'POST') return planInsert(table, query, prefs, shape, body, guest);
       return planUpdateOrDelete(c, table, query, prefs, shape, body);
     });
     return run(identity, `/${tableName}`, method, plan, prefs.tx === 'rollback');

@@ -1,6 +1,10 @@
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sheetsPayload } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { createApp } from '../app.ts';
+import { openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
 import { sheetsConnectOrigins, sheetsRateLimit, sheetsReceiverPath } from './routes.ts';
 
 /** The page's payload with some fields replaced, by invalid values too. */
@@ -91,7 +95,13 @@ describe.each(backends)('the sheets receiver on %s', (backend) => {
     ['fractional guests', JSON.stringify(payload({ guests: 2.5 }))],
     ['arrived already Yes', JSON.stringify(payload({ arrived: 'Yes' }))],
     ['notes over 1000 characters', JSON.stringify(payload({ notes: 'x'.repeat(1001) }))],
-    ['a control character in the name', JSON.stringify(payload({ name: 'Anh\u0000Nguyen' }))],
+    ['a control character in the name', JSON.stringify(payload({ name: 'Anh\u0001Nguyen' }))],
+    ['a NUL in the name', JSON.stringify(payload({ name: 'Anh\u0000Nguyen' }))],
+    ['a NUL in the notes', JSON.stringify(payload({ notes: 'Window\u0000seat' }))],
+    ['an escape sequence in the notes', JSON.stringify(payload({ notes: '\u001b[31mred' }))],
+    ['a date in year 0', JSON.stringify(payload({ date: '0000-01-01' }))],
+    ['a value nested 5,000 arrays deep', `{"notes":${'['.repeat(5000)}1${']'.repeat(5000)}}`],
+    ['a body nested 5,000 objects deep', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`],
     ['an extra column', JSON.stringify(payload({ id: 1 }))],
     ['a __proto__ key', `{"__proto__":{"polluted":true},${JSON.stringify(payload()).slice(1)}`],
     [
@@ -111,11 +121,84 @@ describe.each(backends)('the sheets receiver on %s', (backend) => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('says why in plain words: NUL, a date that does not exist, deep nesting', async () => {
+    const answers = await Promise.all(
+      [
+        JSON.stringify(payload({ notes: 'Window\u0000seat' })),
+        JSON.stringify(payload({ date: '0000-01-01' })),
+        JSON.stringify(payload({ notes: 'a\u0007b' })),
+        `{"notes":${'['.repeat(5000)}1${']'.repeat(5000)}}`,
+      ].map(async (body) => (await post(body)).json()),
+    );
+    expect(answers).toEqual([
+      { ok: false, error: 'The body holds a NUL character, which cannot be stored' },
+      { ok: false, error: 'Invalid reservation: date: Not a calendar date' },
+      { ok: false, error: 'Invalid reservation: notes: Contains control characters' },
+      { ok: false, error: 'The body is nested too deeply' },
+    ]);
+  });
+
+  it('keeps tabs and new lines in the notes', async () => {
+    expect((await post(JSON.stringify(payload({ notes: 'Two tables:\n\tone by the window' })))).status).toBe(200);
+    expect((await rows()).map((row) => row.notes)).toEqual(['Two tables:\n\tone by the window']);
+  });
+
+  it('answers 400 when the database refuses the row, and logs neither the value nor the message quoting it', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'debug', base: undefined }, { write: (line: string) => void lines.push(line) });
+    const app = createApp({ ...server.deps, logger });
+    // A data exception the way Postgres words one (22008 quotes the value), raised by the database itself.
+    await server.deps.db.exec(`
+      create function public.refuse_reservation() returns trigger language plpgsql as $$
+      begin
+        raise exception 'date/time field value out of range: "%"', new.date using errcode = '22008';
+      end $$;
+      create trigger refuse_reservation before insert on public.reservations
+        for each row execute function public.refuse_reservation();
+    `);
+    try {
+      const response = await app.request(sheetsReceiverPath, {
+        method: 'POST',
+        body: JSON.stringify(payload({ date: '2031-07-09', name: 'Refused Guest' })),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ ok: false, error: 'The reservation was refused by the database' });
+    } finally {
+      await server.deps.db.exec(
+        'drop trigger refuse_reservation on public.reservations; drop function public.refuse_reservation();',
+      );
+    }
+    expect(await rows()).toEqual([]);
+    expect(lines).toHaveLength(1); // the request line
+    expect(lines.join('\n')).not.toMatch(/2031-07-09|Refused Guest|out of range/);
+  });
+
+  it('answers 503 in its own shape when the database cannot be reached, and logs no details', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'debug', base: undefined }, { write: (line: string) => void lines.push(line) });
+    const gone =
+      backend === 'pglite' ? await openPglite(undefined) : await openPostgres(server.deps.config.databaseUrl ?? '');
+    await gone.close();
+    const app = createApp({ ...server.deps, db: gone, logger });
+    const response = await app.request(sheetsReceiverPath, { method: 'POST', body: JSON.stringify(payload()) });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: 'The reservation service is unavailable, please try again later',
+    });
+    const warnings = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.level === 40);
+    expect(warnings).toEqual([
+      expect.objectContaining({ sheetsError: expect.any(String), errorName: expect.any(String) }),
+    ]);
+    expect(lines.join('\n')).not.toContain('Anh Nguyen');
+  });
+
   it('writes as anon: without the anon insert grant nothing is stored', async () => {
     await server.deps.db.query('revoke insert on table public.reservations from anon');
     try {
       const response = await post(JSON.stringify(payload()));
       expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ ok: false, error: 'The reservation could not be stored' });
       expect(await rows()).toEqual([]);
     } finally {
       await server.deps.db.query(

@@ -9,6 +9,7 @@ import { type SheetsReservation, sheetsReservationSchema } from '../../domain/re
 import type { AppDeps } from '../app.ts';
 import { sqlState } from '../db/database.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { findJsonFault } from '../http/json-limits.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 
 export const sheetsReceiverPath = '/sheets/exec';
@@ -39,17 +40,40 @@ const acceptedTypes = new Set(['', 'text/plain', 'application/json']);
 
 type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
 
+const faultMessages = {
+  'forbidden-key': 'The body holds a forbidden key',
+  'too-deep': 'The body is nested too deeply',
+  nul: 'The body holds a NUL character, which cannot be stored',
+} as const;
+
 function parseBody(text: string): Parsed {
-  let forbidden = false;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text, (key, inner: unknown) => {
-      if (forbiddenKeys.has(key)) forbidden = true;
-      return inner;
-    });
-    return forbidden ? { ok: false, error: 'The body holds a forbidden key' } : { ok: true, value };
+    value = JSON.parse(text);
   } catch {
     return { ok: false, error: 'The body is not valid JSON' };
   }
+  // Walked without recursion: a reviver would overflow the stack on deep nesting.
+  const fault = findJsonFault(value, forbiddenKeys);
+  return fault ? { ok: false, error: faultMessages[fault] } : { ok: true, value };
+}
+
+/**
+ * The answer for a database error. Classes 22 (data exception), 23 (integrity constraint) and 54
+ * (program limit) mean the database refused this row: the sender's to fix. A lost or overloaded
+ * database is 503, as is an error without a SQLSTATE (the driver's: connection refused or lost,
+ * pool or PGlite closed); anything else is ours (500).
+ */
+function refusal(error: unknown): { status: 400 | 500 | 503; error: string } {
+  const code = sqlState(error);
+  const head = code?.slice(0, 2);
+  if (head === '22' || head === '23' || head === '54') {
+    return { status: 400, error: 'The reservation was refused by the database' };
+  }
+  if (code === undefined || head === '08' || head === '53' || code === '57P01') {
+    return { status: 503, error: 'The reservation service is unavailable, please try again later' };
+  }
+  return { status: 500, error: 'The reservation could not be stored' };
 }
 
 /** Stores the reservation as the public form would: as `anon`, so the same grants and RLS apply. */
@@ -100,11 +124,16 @@ export function sheetsRoutes(deps: AppDeps): Hono {
     try {
       await insertReservation(deps, result.data);
     } catch (error) {
-      // Class 23 (integrity constraint): the database refused the row; nothing was stored.
-      if (sqlState(error)?.startsWith('23')) {
-        return c.json({ ok: false, error: 'The reservation was refused by the database' }, 400);
+      // Nothing was stored (one transaction). Log the SQLSTATE and the error's class only: a
+      // database message quotes the value it refused, which is a guest's data.
+      const answer = refusal(error);
+      if (answer.status >= 500) {
+        deps.logger.warn({
+          sheetsError: sqlState(error) ?? 'no SQLSTATE',
+          errorName: error instanceof Error ? error.name : typeof error,
+        });
       }
-      throw error;
+      return c.json({ ok: false, error: answer.error }, answer.status);
     }
     return c.json({ ok: true }, 200);
   });

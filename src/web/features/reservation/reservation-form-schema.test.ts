@@ -42,6 +42,11 @@ describe('the /reservation form schema', () => {
     });
   });
 
+  it('refuses control characters in the notes as in the other fields, keeping new lines', () => {
+    expect(errorsOf({ ...filled, notes: 'Window\u0000seat' })).toEqual({ notes: 'controlCharacters' });
+    expect(errorsOf({ ...filled, notes: 'Two tables\n\tby the window' })).toEqual({});
+  });
+
   it('has no practical maximum of guests', () => {
     expect(errorsOf({ ...filled, guests: 250 })).toEqual({});
   });

@@ -66,7 +66,11 @@ export function createReservationFormSchema(today: () => string) {
       .min(1, message('required'))
       .max(limits.email, message('tooLong'))
       .pipe(z.email(message('emailInvalid'))),
-    notes: z.string().trim().max(limits.notes, message('tooLong')),
+    notes: z
+      .string()
+      .trim()
+      .max(limits.notes, message('tooLong'))
+      .refine((value) => !hasControlCharacters(value), message('controlCharacters')),
     branch: z.string().pipe(z.enum(reservationPageBranches, message('branchRequired'))),
     time: z.string().pipe(z.enum(reservationPageTimes, message('timeRequired'))),
     period: z.string().pipe(z.enum(reservationPagePeriods, message('periodRequired'))),
