@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
-import { maxRows } from './routes.ts';
+import { maxRows } from './plan.ts';
 import { signUserToken, tokenClient } from './test-helpers.ts';
 
 describe.each(backends)('PostgREST features on %s', (backend) => {

@@ -415,8 +415,8 @@ export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
   return query;
 }
 
-/** A request's query string (`?…`, or empty): its length first, then its parameters. */
-export function parseQueryString(search: string): ParsedQuery {
+/** A request's query string (`?…`, or empty) as parameters, once its length is checked. */
+export function queryStringParams(search: string): URLSearchParams {
   const raw = search.startsWith('?') ? search.slice(1) : search;
   if (raw.length > queryLimits.queryStringLength) {
     throw parseError(
@@ -424,5 +424,10 @@ export function parseQueryString(search: string): ParsedQuery {
       `It has ${raw.length} characters; at most ${queryLimits.queryStringLength} are allowed`,
     );
   }
-  return parseQuery(new URLSearchParams(raw));
+  return new URLSearchParams(raw);
+}
+
+/** A request's query string (`?…`, or empty): its length first, then its parameters. */
+export function parseQueryString(search: string): ParsedQuery {
+  return parseQuery(queryStringParams(search));
 }

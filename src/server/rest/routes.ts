@@ -19,11 +19,21 @@ import {
   responseShape,
   type Shape,
 } from './preferences.ts';
-import { type ParsedQuery, parseQueryString } from './query-parser.ts';
+import {
+  contentRange,
+  contentType,
+  type Outcome,
+  type Plan,
+  planRead,
+  type QueryRow,
+  singleObject,
+} from './plan.ts';
+import { type ParsedQuery, parseQueryString, queryStringParams } from './query-parser.ts';
+import { chooseFunction, planRpc, splitArguments } from './rpc.ts';
 import { authenticate, type RequestIdentity } from './request-auth.ts';
 import { fromDatabaseError, RestError } from './rest-error.ts';
 import { createSchemaCache, type TableInfo } from './schema-cache.ts';
-import { buildDelete, buildInsert, buildRead, buildUpdate, type Returning, type Statement } from './sql-builder.ts';
+import { buildDelete, buildInsert, buildUpdate, type Returning, type Statement } from './sql-builder.ts';
 
 /**
  * Inserts by guests per client address: anonymous callers (the public booking form) and signed-in
@@ -32,13 +42,6 @@ import { buildDelete, buildInsert, buildRead, buildUpdate, type Returning, type 
  * phone bookings on a busy evening must not be stopped.
  */
 export const anonInsertLimit: Limit = { max: 30, windowSeconds: 60 };
-
-/**
- * PostgREST's db-max-rows: a read returns at most this many rows, whatever `limit` asks for
- * (Content-Range and the count still tell the whole truth). 1,000 is Supabase's default; the
- * dashboard reads 50 at a time.
- */
-export const maxRows = 1000;
 
 const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
 
@@ -58,18 +61,6 @@ function isGuest(identity: RequestIdentity): boolean {
   return identity.role === 'authenticated' && !staffClaims.safeParse(identity.claims).success;
 }
 
-interface QueryRow {
-  n: number;
-  body: string;
-  total: number | null;
-}
-
-interface Outcome {
-  status: number;
-  headers: Record<string, string>;
-  body: string | null;
-}
-
 /** Thrown inside the transaction to roll it back while still answering (Prefer: tx=rollback). */
 class RollbackWith {
   readonly outcome: Outcome;
@@ -78,33 +69,14 @@ class RollbackWith {
   }
 }
 
-function contentType(shape: Shape): string {
-  return shape === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8';
-}
-
-function contentRange(lower: number, rows: number, total: number | null): string {
-  const totalText = total === null ? '*' : String(total);
-  return rows === 0 ? `*/${totalText}` : `${lower}-${lower + rows - 1}/${totalText}`;
-}
-
-/** json_agg's text of exactly one row is `[{…}]`: the object is what lies between the brackets. */
-function singleObject(row: QueryRow): string {
-  if (row.n !== 1) {
-    throw new RestError(406, {
-      code: 'PGRST116',
-      message: 'Cannot coerce the result to a single JSON object',
-      details: `The result contains ${row.n} rows`,
-    });
-  }
-  return row.body.slice(1, -1).trim();
-}
-
-async function readJson(c: Context): Promise<unknown> {
+/** The JSON body; `whenEmpty` (if given) stands for an empty one. */
+async function readJson(c: Context, whenEmpty?: unknown): Promise<unknown> {
   const type = c.req.header('content-type');
   if (type && !/^application\/(json|vnd\.pgrst\.object\+json)\b/i.test(type.trim())) {
     throw new RestError(415, { code: 'PGRST107', message: `Content-Type not acceptable: ${type.slice(0, 100)}` });
   }
   const text = await c.req.text();
+  if (whenEmpty !== undefined && text.trim() === '') return whenEmpty;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -152,47 +124,6 @@ function returningFor(prefs: Preferences, query: ParsedQuery, table: TableInfo):
   if (prefs.return === 'representation') return { kind: 'select', select: query.select };
   if (prefs.return === 'headers-only' && table.primaryKey.length > 0) return { kind: 'key' };
   return { kind: 'minimal' };
-}
-
-interface Plan {
-  statement: Statement;
-  /** Turns the statement's one row into the response. */
-  respond(row: QueryRow): Outcome;
-}
-
-function planRead(c: Context, table: TableInfo, query: ParsedQuery, prefs: Preferences, shape: Shape): Plan {
-  const head = c.req.method === 'HEAD';
-  const statement = buildRead(table, {
-    select: query.select,
-    where: query.where,
-    order: query.order,
-    limit: Math.min(query.limit ?? maxRows, maxRows),
-    offset: query.offset,
-    count: prefs.count !== undefined,
-    bodyless: head,
-  });
-  return {
-    statement,
-    respond(row) {
-      const lower = query.offset ?? 0;
-      const total = row.total;
-      if (total !== null && lower > total) {
-        throw new RestError(416, {
-          code: 'PGRST103',
-          message: 'Requested range not satisfiable',
-          details: `An offset of ${lower} was requested, but there are only ${total} rows.`,
-        });
-      }
-      const body = head ? null : shape === 'object' ? singleObject(row) : row.body;
-      // PostgREST: 206 when the page holds fewer rows than the (known) total.
-      const status = total !== null && row.n < total ? 206 : 200;
-      return {
-        status,
-        headers: { 'Content-Type': contentType(shape), 'Content-Range': contentRange(lower, row.n, total) },
-        body,
-      };
-    },
-  };
 }
 
 function planInsert(
@@ -348,12 +279,14 @@ export function restRoutes(deps: AppDeps): Hono {
     method: string,
     plan: Plan,
     rollback: boolean,
+    /** GET and HEAD of a function: a function that writes is refused (25006, 405), as in PostgREST. */
+    readOnly = false,
   ): Promise<Outcome> {
     const setup = (tx: Queryable) =>
       tx.query(
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.method', $3, true), set_config('request.path', $4, true),
-                set_config('statement_timeout', $5, true)`,
+                set_config('statement_timeout', $5, true)${readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
         // PostgreSQL cancels the statement at the same limit the embedded database's caller waits.
         [identity.role, JSON.stringify(identity.claims), method, path, `${config.databaseTimeoutMs}ms`],
       );
@@ -398,24 +331,7 @@ export function restRoutes(deps: AppDeps): Hono {
 
     let body: unknown;
     if (method === 'POST' || method === 'PATCH') {
-      if (method === 'POST' && guest) {
-        const decision = await rateLimiter.hit(
-          'rest-anon-insert',
-          clientAddress(c, config.trustedProxies),
-          anonInsertLimit,
-        );
-        if (!decision.allowed) {
-          throw new RestError(
-            429,
-            {
-              code: 'over_request_rate_limit',
-              message: 'Too many requests. Please try again later.',
-              hint: `Try again in ${decision.retryAfter} seconds.`,
-            },
-            { 'Retry-After': String(decision.retryAfter) },
-          );
-        }
-      }
+      if (method === 'POST' && guest) await limitGuestWrites(c, 'rest-anon-insert');
       body = await readJson(c);
     }
 
@@ -438,17 +354,67 @@ export function restRoutes(deps: AppDeps): Hono {
     }
   });
 
-  app.on(methods, '/rpc/:fn', (c) =>
-    c.json(
-      {
-        code: 'PGRST202',
-        details: null,
-        hint: null,
-        message: `Could not find the function public.${c.req.param('fn').slice(0, 100)} in the schema cache`,
-      },
-      404,
-    ),
-  );
+  /** Guests' writes (inserts, calls by POST) per client address. */
+  async function limitGuestWrites(c: Context, bucket: string): Promise<void> {
+    const decision = await rateLimiter.hit(bucket, clientAddress(c, config.trustedProxies), anonInsertLimit);
+    if (!decision.allowed) {
+      throw new RestError(
+        429,
+        {
+          code: 'over_request_rate_limit',
+          message: 'Too many requests. Please try again later.',
+          hint: `Try again in ${decision.retryAfter} seconds.`,
+        },
+        { 'Retry-After': String(decision.retryAfter) },
+      );
+    }
+  }
+
+  async function findFunctions(name: string) {
+    try {
+      return await schema.functions(name);
+    } catch (error) {
+      throw fromDatabaseError(error, false);
+    }
+  }
+
+  async function handleRpc(c: Context, name: string): Promise<Outcome> {
+    const method = c.req.method;
+    const identity = await authenticate(
+      { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') },
+      keys.anonKey,
+      tokens,
+    );
+    const reading = method === 'GET' || method === 'HEAD';
+    checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
+    const shape = responseShape(c.req.header('accept'));
+    const prefs = parsePrefer(c.req.header('prefer'));
+    const searchParams = queryStringParams(new URL(c.req.url).search);
+    let body: unknown;
+    if (method === 'POST') {
+      if (isGuest(identity)) await limitGuestWrites(c, 'rest-guest-rpc');
+      // supabase-js sends `{}` for a call without arguments; PostgREST also takes an empty body.
+      body = await readJson(c, {});
+    } else if (method !== 'GET' && method !== 'HEAD') {
+      throw new RestError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}` });
+    }
+    const overloads = await findFunctions(name);
+    const { args, query } = splitArguments(method, overloads, searchParams, body);
+    const fn = chooseFunction(name, overloads, Object.keys(args));
+    const plan = planRpc(c, fn, args, query, prefs, shape);
+    return run(identity, `/rpc/${name}`, method, plan, prefs.tx === 'rollback', reading);
+  }
+
+  app.on(methods, '/rpc/:fn', async (c) => {
+    try {
+      const outcome = await handleRpc(c, c.req.param('fn'));
+      const body = c.req.method === 'HEAD' ? null : outcome.body;
+      return new Response(body, { status: outcome.status, headers: outcome.headers });
+    } catch (error) {
+      if (!(error instanceof RestError)) throw error;
+      return c.json(error.body(), error.status as 400, error.headers);
+    }
+  });
 
   app.on(['PUT'], '/:table', (c) =>
     c.json({ code: 'PGRST117', details: null, hint: null, message: 'Unsupported HTTP method: PUT' }, 405),

@@ -5,7 +5,7 @@
  */
 import type { Condition, OrderTerm, SelectItem } from './query-parser.ts';
 import { RestError, unknownColumn } from './rest-error.ts';
-import type { TableInfo } from './schema-cache.ts';
+import type { FunctionInfo, TableInfo } from './schema-cache.ts';
 
 export interface Statement {
   sql: string;
@@ -22,7 +22,10 @@ export function quoteIdent(name: string): string {
 }
 
 class Params {
-  readonly values: string[] = [];
+  readonly values: string[];
+  constructor(initial: string[] = []) {
+    this.values = [...initial];
+  }
   add(value: string): string {
     this.values.push(value);
     return `$${this.values.length}`;
@@ -117,22 +120,30 @@ export interface ReadOptions {
   count: boolean;
   /** HEAD: only the counts are needed. */
   bodyless: boolean;
+  /**
+   * Read from this query (a function's rows) instead of the table: it becomes a CTE named after
+   * `table`, whose columns `table` describes; its parameters come first.
+   */
+  source?: { sql: string; params: string[] };
 }
 
 /** One row: `n` rows in this page, `body` (a JSON array as text) and, if asked, `total`. */
 export function buildRead(table: TableInfo, options: ReadOptions): Statement {
-  const params = new Params();
+  const params = new Params(options.source?.params);
   const self = quoteIdent(table.name);
+  const from = options.source ? self : tableRef(table);
+  // Materialized, so the count and the page read the function's rows once.
+  const prefix = options.source ? `with ${self} as materialized (${options.source.sql}) ` : '';
   const where = whereSql(table, options.where, params, self);
   const list = selectListSql(table, options.select, self);
-  let page = `select ${list} from ${tableRef(table)}${where}${orderSql(table, options.order, self)}`;
+  let page = `select ${list} from ${from}${where}${orderSql(table, options.order, self)}`;
   if (options.limit !== undefined) page += ` limit ${params.add(String(options.limit))}`;
   if (options.offset !== undefined) page += ` offset ${params.add(String(options.offset))}`;
   const body = options.bodyless ? `'[]'` : `coalesce(json_agg(_pgrst_t), '[]')::text`;
   // The count reuses the filter's parameters: same numbers, bound once.
-  const total = options.count ? `(select count(*) from ${tableRef(table)}${where})` : 'null::bigint';
+  const total = options.count ? `(select count(*) from ${from}${where})` : 'null::bigint';
   return {
-    sql: `select count(_pgrst_t) as n, ${body} as body, ${total} as total from (${page}) _pgrst_t`,
+    sql: `${prefix}select count(_pgrst_t) as n, ${body} as body, ${total} as total from (${page}) _pgrst_t`,
     params: params.values,
   };
 }
@@ -261,4 +272,62 @@ export function buildDelete(table: TableInfo, options: DeleteOptions): Statement
   const del = `delete from ${tableRef(table)}${whereSql(table, options.where, params, self)}`;
   if (options.returning.kind === 'minimal') return { sql: del, params: params.values, plain: true };
   return { sql: mutationSql(table, del, options.returning), params: params.values };
+}
+
+/** The call of a function with the named arguments given (the others keep their defaults). */
+export interface Call {
+  /** FROM items that provide the arguments (empty when there are none), to be joined laterally. */
+  from: string;
+  /** `public."fn"("a" => _pgrst_args."a", …)` */
+  expression: string;
+  params: string[];
+}
+
+/**
+ * Arguments travel as one JSON parameter, turned into typed values by json_to_record with the
+ * parameters' own types from the catalog, as PostgREST does: a value of the wrong type is refused
+ * by Postgres (22P02 and friends), never spliced into SQL.
+ */
+export function buildCall(fn: FunctionInfo, args: Record<string, unknown>): Call {
+  const given = fn.params.filter((param) => Object.hasOwn(args, param.name));
+  const callee = `public.${quoteIdent(fn.name)}`;
+  if (given.length === 0) return { from: '', expression: `${callee}()`, params: [] };
+  const record = given.map((param) => `${quoteIdent(param.name)} ${param.type}`).join(', ');
+  const named = given.map((param) => `${quoteIdent(param.name)} => _pgrst_args.${quoteIdent(param.name)}`);
+  const values = Object.fromEntries(given.map((param) => [param.name, args[param.name]]));
+  return {
+    from: `json_to_record($1::json) as _pgrst_args(${record})`,
+    expression: `${callee}(${named.join(', ')})`,
+    params: [JSON.stringify(values)],
+  };
+}
+
+/** void: the call alone. One row whatever it did. */
+export function buildVoidCall(call: Call): Statement {
+  const from = call.from ? ` from ${call.from}` : '';
+  return {
+    sql: `select 1::bigint as n, '' as body, null::bigint as total from (select ${call.expression}${from}) _pgrst_v`,
+    params: call.params,
+  };
+}
+
+/** A scalar (or a set of them): the value itself as JSON, or a JSON array of the values. */
+export function buildScalarCall(call: Call, set: boolean): Statement {
+  const lateral = call.from ? `${call.from}, lateral ` : '';
+  if (!set) {
+    return {
+      sql: `select 1::bigint as n, coalesce(to_json(_pgrst_v.v), 'null'::json)::text as body, null::bigint as total from (select ${call.expression} as v${call.from ? ` from ${call.from}` : ''}) _pgrst_v`,
+      params: call.params,
+    };
+  }
+  return {
+    sql: `select count(*) as n, coalesce(json_agg(_pgrst_f.v), '[]')::text as body, null::bigint as total from ${lateral}${call.expression} as _pgrst_f(v)`,
+    params: call.params,
+  };
+}
+
+/** Rows of a function, as the source of an ordinary read (select, filters, order, paging, count). */
+export function callSource(call: Call): { sql: string; params: string[] } {
+  const lateral = call.from ? `${call.from}, lateral ` : '';
+  return { sql: `select _pgrst_f.* from ${lateral}${call.expression} as _pgrst_f`, params: call.params };
 }

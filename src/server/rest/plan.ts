@@ -1,0 +1,101 @@
+/**
+ * What every REST request becomes: one SQL statement returning one row (`n` rows, the JSON `body`,
+ * the `total` when counted), and how that row turns into the HTTP answer. Reads of tables and of
+ * functions' rows share the read plan.
+ */
+import type { Context } from 'hono';
+import type { Preferences, Shape } from './preferences.ts';
+import type { ParsedQuery } from './query-parser.ts';
+import { RestError } from './rest-error.ts';
+import type { TableInfo } from './schema-cache.ts';
+import { buildRead, type ReadOptions, type Statement } from './sql-builder.ts';
+
+/**
+ * PostgREST's db-max-rows: a read returns at most this many rows, whatever `limit` asks for
+ * (Content-Range and the count still tell the whole truth). 1,000 is Supabase's default; the
+ * dashboard reads 50 at a time.
+ */
+export const maxRows = 1000;
+
+export interface QueryRow {
+  n: number;
+  body: string;
+  total: number | null;
+}
+
+export interface Outcome {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface Plan {
+  statement: Statement;
+  /** Turns the statement's one row into the response. */
+  respond(row: QueryRow): Outcome;
+}
+
+export function contentType(shape: Shape): string {
+  return shape === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8';
+}
+
+export function contentRange(lower: number, rows: number, total: number | null): string {
+  const totalText = total === null ? '*' : String(total);
+  return rows === 0 ? `*/${totalText}` : `${lower}-${lower + rows - 1}/${totalText}`;
+}
+
+/** json_agg's text of exactly one row is `[{…}]`: the object is what lies between the brackets. */
+export function singleObject(row: QueryRow): string {
+  if (row.n !== 1) {
+    throw new RestError(406, {
+      code: 'PGRST116',
+      message: 'Cannot coerce the result to a single JSON object',
+      details: `The result contains ${row.n} rows`,
+    });
+  }
+  return row.body.slice(1, -1).trim();
+}
+
+export function planRead(
+  c: Context,
+  table: TableInfo,
+  query: ParsedQuery,
+  prefs: Preferences,
+  shape: Shape,
+  source?: ReadOptions['source'],
+): Plan {
+  const head = c.req.method === 'HEAD';
+  const statement = buildRead(table, {
+    source,
+    select: query.select,
+    where: query.where,
+    order: query.order,
+    limit: Math.min(query.limit ?? maxRows, maxRows),
+    offset: query.offset,
+    count: prefs.count !== undefined,
+    bodyless: head,
+  });
+  return {
+    statement,
+    respond(row) {
+      const lower = query.offset ?? 0;
+      const total = row.total;
+      if (total !== null && lower > total) {
+        throw new RestError(416, {
+          code: 'PGRST103',
+          message: 'Requested range not satisfiable',
+          details: `An offset of ${lower} was requested, but there are only ${total} rows.`,
+        });
+      }
+      const body = head ? null : shape === 'object' ? singleObject(row) : row.body;
+      // PostgREST: 206 when the page holds fewer rows than the (known) total.
+      const status = total !== null && row.n < total ? 206 : 200;
+      return {
+        status,
+        headers: { 'Content-Type': contentType(shape), 'Content-Range': contentRange(lower, row.n, total) },
+        body,
+      };
+    },
+  };
+}
+
