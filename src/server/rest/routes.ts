@@ -19,15 +19,7 @@ import {
   responseShape,
   type Shape,
 } from './preferences.ts';
-import {
-  contentRange,
-  contentType,
-  type Outcome,
-  type Plan,
-  planRead,
-  type QueryRow,
-  singleObject,
-} from './plan.ts';
+import { contentRange, contentType, type Outcome, type Plan, planRead, type QueryRow, singleObject } from './plan.ts';
 import { type ParsedQuery, parseQueryString, queryStringParams } from './query-parser.ts';
 import { chooseFunction, planRpc, splitArguments } from './rpc.ts';
 import { authenticate, type RequestIdentity } from './request-auth.ts';
