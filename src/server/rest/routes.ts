@@ -7,7 +7,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import type { Queryable } from '../db/database.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientRateLimitKey } from '../http/client-address.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 import {
   appliedPreferences,
@@ -253,7 +253,7 @@ function mutationOutcome(row: QueryRow, returning: Returning, prefs: Preferences
 }
 
 export function restRoutes(deps: AppDeps): Hono {
-  const { db, keys, tokens, logger, rateLimiter, config } = deps;
+  const { db, keys, tokens, sessions, logger, rateLimiter, config } = deps;
   const app = new Hono();
   const schema = createSchemaCache(db);
 
@@ -330,6 +330,7 @@ export function restRoutes(deps: AppDeps): Hono {
       { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') },
       keys.anonKey,
       tokens,
+      sessions,
     );
     const reading = method === 'GET' || method === 'HEAD';
     checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
@@ -342,7 +343,7 @@ export function restRoutes(deps: AppDeps): Hono {
       if (method === 'POST' && identity.role === 'anon') {
         const decision = await rateLimiter.hit(
           'rest-anon-insert',
-          clientAddress(c, config.trustedProxies),
+          clientRateLimitKey(c, config.trustedProxies),
           anonInsertLimit,
         );
         if (!decision.allowed) {
