@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { staffAppMetadata } from '../auth/accounts.ts';
 import type { Queryable } from '../db/database.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault, maxJsonDepth } from '../http/json-limits.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 import {
@@ -310,7 +310,7 @@ function mutationOutcome(row: QueryRow, returning: Returning, prefs: Preferences
 }
 
 export function restRoutes(deps: AppDeps): Hono {
-  const { db, keys, tokens, logger, rateLimiter, config } = deps;
+  const { db, keys, tokens, sessions, logger, rateLimiter, config } = deps;
   const app = new Hono();
   const schema = createSchemaCache(db);
 
@@ -388,6 +388,7 @@ export function restRoutes(deps: AppDeps): Hono {
       { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') },
       keys.anonKey,
       tokens,
+      sessions,
     );
     const reading = method === 'GET' || method === 'HEAD';
     checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
@@ -401,7 +402,7 @@ export function restRoutes(deps: AppDeps): Hono {
       if (method === 'POST' && guest) {
         const decision = await rateLimiter.hit(
           'rest-anon-insert',
-          clientAddress(c, config.trustedProxies),
+          clientRateLimitKey(c, config.trustedProxies),
           anonInsertLimit,
         );
         if (!decision.allowed) {
