@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { type Database, sqlState } from './db/database.ts';
 import type { ServerKeys } from './auth/keys.ts';
 import type { TokenService } from './auth/tokens.ts';
+import type { SessionLiveness } from './auth/session-liveness.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { sheetsConnectOrigins, sheetsRoutes, sheetsReceiverPath } from './sheets/routes.ts';
@@ -23,8 +24,12 @@ export interface AppDeps {
   db: Database;
   keys: ServerKeys;
   tokens: TokenService;
+  /** Whether an access token's session is still alive (REST, and any future realtime socket). */
+  sessions: SessionLiveness;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** How the server waits (the per-account sign-in delay); tests record the waits instead. */
+  sleep: (ms: number) => Promise<void>;
   /** The built web app (dist/web); tests may point elsewhere. */
   webRoot: string;
 }

@@ -5,6 +5,9 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { loadStaffPasswordRule } from '../domain/password-policy.ts';
+
+const checkStaffPassword = await loadStaffPasswordRule();
 
 const flag = (defaultValue: boolean) =>
   z
@@ -35,7 +38,8 @@ const envSchema = z
       )
       .optional(),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(72, 'must be at most 72 bytes').optional(),
+    /** Checked against the staff password rule in superRefine below (it needs ADMIN_EMAIL too). */
+    ADMIN_PASSWORD: z.string().optional(),
     SHEETS_ENDPOINT: httpUrl.optional(),
     PUBLIC_SUPABASE_URL: httpUrl.optional(),
     PUBLIC_SUPABASE_ANON_KEY: z.string().min(1).optional(),
@@ -75,6 +79,8 @@ const envSchema = z
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
       });
     }
+    const verdict = env.ADMIN_PASSWORD ? checkStaffPassword(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL }) : undefined;
+    if (verdict && !verdict.ok) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: verdict.message });
     if (Boolean(env.PUBLIC_SUPABASE_URL) !== Boolean(env.PUBLIC_SUPABASE_ANON_KEY)) {
       ctx.addIssue({
         code: 'custom',

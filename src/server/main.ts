@@ -5,10 +5,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
 import { type AppDeps, connectOrigins, createApp } from './app.ts';
 import { ensureStaffAccount } from './auth/accounts.ts';
 import { loadKeys } from './auth/keys.ts';
+import { createSessionLiveness } from './auth/session-liveness.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
@@ -30,7 +32,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, options: { webRoot?: string } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  webRoot?: string;
+  /** Replaces real waiting (tests record the sign-in delays instead of sitting through them). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const tightened = secureDataDir(config.dataDir);
   if (tightened > 0) {
@@ -66,7 +74,17 @@ export async function startServer(config: Config, options: { webRoot?: string } 
       : createMemoryRateLimiter();
   const publicUrl = config.siteUrl ?? `http://localhost:${config.port}`;
   const tokens = await createTokenService(keys, { issuer: `${publicUrl}/auth/v1`, expiresIn: config.auth.jwtExpiry });
-  const deps: AppDeps = { config, db, keys, tokens, logger, rateLimiter, webRoot: options.webRoot ?? defaultWebRoot };
+  const deps: AppDeps = {
+    config,
+    db,
+    keys,
+    tokens,
+    sessions: createSessionLiveness(db),
+    logger,
+    rateLimiter,
+    sleep: options.sleep ?? ((ms) => delay(ms)),
+    webRoot: options.webRoot ?? defaultWebRoot,
+  };
   const app = createApp(deps);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

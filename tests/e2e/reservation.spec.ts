@@ -197,7 +197,8 @@ test.describe('the /reservation page', () => {
         allocated: false,
       },
     ]);
-    await supabase.auth.signOut();
+    // Only this session: a global sign-out would end the sessions other tests are using.
+    await supabase.auth.signOut({ scope: 'local' });
   });
 
   test('has no accessibility violations, empty and with errors', async ({ page }) => {

@@ -623,6 +623,16 @@ describe.each(backends)('hostile input on %s', (backend) => {
     }
 
     it('accepts a genuine staff token (the control case)', async () => {
+      // REST accepts a user's token only while its session lives: give the claims a real one.
+      const { sub, session_id } = staffClaims();
+      await server.deps.db.query(
+        `insert into auth.users (id, aud, role, email, created_at, updated_at) values ($1, 'authenticated', 'authenticated', 'staff@example.com', now(), now())`,
+        [sub],
+      );
+      await server.deps.db.query(
+        `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+        [session_id, sub],
+      );
       const { token } = await server.deps.tokens.sign({
         ...staffClaims(),
         email: 'staff@example.com',

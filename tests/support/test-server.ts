@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
-import { type RunningServer, startServer } from '../../src/server/main.ts';
+import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts';
 import { createTestPostgres } from './postgres.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -23,6 +23,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** The built web app to serve; by default none (API tests need no pages). */
   webRoot?: string,
+  /** E.g. `sleep`, to record the sign-in delays instead of waiting them out. */
+  options: Omit<StartOptions, 'webRoot'> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'saffron-it-'));
   const pg = backend === 'postgres' ? await createTestPostgres() : undefined;
@@ -36,7 +38,7 @@ export async function startTestServer(
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });
-  const running = await startServer(config, { webRoot: webRoot ?? join(dataDir, 'no-web-build') });
+  const running = await startServer(config, { ...options, webRoot: webRoot ?? join(dataDir, 'no-web-build') });
   return {
     ...running,
     url: `http://127.0.0.1:${running.port}`,

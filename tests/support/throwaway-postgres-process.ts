@@ -23,6 +23,10 @@ export type ThrowawayPostgresMessage =
   | { kind: 'failed'; message: string };
 
 const send = (message: ThrowawayPostgresMessage) => process.send?.(message);
+// As root, the server runs as the OS user postgres, which must read the files written here (its
+// password file). The umask is inherited: a test process that started the app in-process has the
+// app's private 077, under which postgres could read none of them.
+process.umask(0o022);
 const dataDir = mkdtempSync(join(tmpdir(), 'saffron-pg-'));
 // The last lines PostgreSQL printed, for the error message when it cannot start.
 const log: string[] = [];

@@ -1,13 +1,16 @@
 /**
  * Staff accounts: email accounts whose app_metadata carries `role: "staff"`, which the
  * reservations policies check. Made by the admin CLI or by ADMIN_EMAIL/ADMIN_PASSWORD at start,
- * never by public sign-up.
+ * never by public sign-up. Their passwords follow the staff rule (src/domain/password-policy.ts).
  */
 import { z } from 'zod';
+import { loadStaffPasswordRule } from '../../domain/password-policy.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { sqlState } from '../db/database.ts';
-import { hashPassword, maxPasswordBytes, minPasswordLength, passwordProblem, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { insertEmailUser, normaliseEmail } from './users.ts';
+
+const checkStaffPassword = await loadStaffPasswordRule();
 
 export const staffAppMetadata = { provider: 'email', providers: ['email'], role: 'staff' } as const;
 
@@ -28,16 +31,15 @@ function checkEmail(email: string): string {
   return normalised;
 }
 
-function checkPassword(password: string): void {
-  const problem = passwordProblem(password);
-  if (problem === 'too_short') throw new AccountError(`The password must be at least ${minPasswordLength} characters.`);
-  if (problem === 'too_long') throw new AccountError(`The password must be at most ${maxPasswordBytes} bytes.`);
+/** Throws AccountError saying why the password was refused (never repeating it). */
+function checkPassword(password: string, email: string): void {
+  const verdict = checkStaffPassword(password, { email });
+  if (!verdict.ok) throw new AccountError(verdict.message);
 }
 
 /** Checks an email and password before anything is opened; throws AccountError. */
 export function checkCredentials(input: { email: string; password: string }): void {
-  checkEmail(input.email);
-  checkPassword(input.password);
+  checkPassword(input.password, checkEmail(input.email));
 }
 
 async function findAccount(q: Queryable, email: string) {
@@ -51,7 +53,7 @@ async function findAccount(q: Queryable, email: string) {
 
 export async function createStaffAccount(db: Database, input: { email: string; password: string }): Promise<string> {
   const email = checkEmail(input.email);
-  checkPassword(input.password);
+  checkPassword(input.password, email);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction((tx) =>
@@ -95,7 +97,7 @@ async function setPassword(tx: Queryable, id: string, passwordHash: string): Pro
 /** Sets a staff account's password and signs it out everywhere. False when there is no such staff account. */
 export async function resetStaffPassword(db: Database, input: { email: string; password: string }): Promise<boolean> {
   const email = checkEmail(input.email);
-  checkPassword(input.password);
+  checkPassword(input.password, email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const account = await findAccount(tx, email);
@@ -114,7 +116,7 @@ export async function ensureStaffAccount(
   input: { email: string; password: string },
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const email = checkEmail(input.email);
-  checkPassword(input.password);
+  checkPassword(input.password, email);
   const existing = await findAccount(db, email);
   if (!existing) {
     try {

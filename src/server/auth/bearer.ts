@@ -1,7 +1,8 @@
 /**
  * GoTrue's `requireAuthentication`: a Bearer access token whose signature and expiry hold, whose
- * `sub` is an existing user and whose `session_id` is a live session. The REST surface verifies
- * tokens with TokenService.verify alone (as PostgREST does); only /auth/v1 looks at sessions.
+ * `sub` is an existing user and whose `session_id` is a live session, read fresh on every request
+ * because the handlers need the session row. The REST surface checks the same session through
+ * session-liveness.ts, cached for a few seconds.
  */
 import type { Context } from 'hono';
 import { z } from 'zod';

@@ -1,6 +1,8 @@
 /**
  * MFA with TOTP (RFC 6238, as GoTrue: 20-byte secret, SHA-1, 6 digits, 30 s, ±1 step): enroll,
- * challenge, verify (the session becomes aal2 and `amr` gains `totp`) and unenroll.
+ * challenge, verify (the session becomes aal2 and `amr` gains `totp`) and unenroll. A code is
+ * accepted once: each factor records the last time step it accepted (RFC 6238 §5.2), so a code
+ * seen over a shoulder or phished cannot be replayed on another challenge or session.
  */
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -10,6 +12,7 @@ import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { Authenticated } from './bearer.ts';
 import { AuthError } from './errors.ts';
+import type { SessionLiveness } from './session-liveness.ts';
 import { type AccessTokenResponse, addAmrClaim, replaceRefreshTokens, tokenResponse } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 import { loadUserById } from './users.ts';
@@ -21,6 +24,20 @@ const totpOptions = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 const mfaErrors = {
   factorNotFound: () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found'),
   insufficientAal: (message: string) => new AuthError(422, 'insufficient_aal', message),
+  challengeExpired: (id: string) =>
+    new AuthError(
+      422,
+      'mfa_challenge_expired',
+      `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
+    ),
+  invalidCode: () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
+  // The same code as a wrong one (auth-js knows it), with a message that tells the person what to do.
+  usedCode: () =>
+    new AuthError(
+      422,
+      'mfa_verification_failed',
+      'Invalid TOTP code entered: this code has been used already, wait for the next one',
+    ),
 };
 
 interface FactorRow {
@@ -114,6 +131,7 @@ export async function challengeFactor(
 export async function verifyFactor(
   db: Database,
   tokens: TokenService,
+  sessions: SessionLiveness,
   auth: Authenticated,
   factorId: string,
   input: { challengeId: string; code: string; ip: string },
@@ -131,24 +149,41 @@ export async function verifyFactor(
   }
   if (challenge.expired || challenge.verified) {
     await db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
-    throw new AuthError(
-      422,
-      'mfa_challenge_expired',
-      `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
-    );
+    throw mfaErrors.challengeExpired(challenge.id);
   }
   if (isIP(input.ip) && challenge.ip !== input.ip) {
     throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
   }
+  const timestamp = Date.now();
   const delta = factor.secret
-    ? TOTP.validate({ token: input.code, secret: Secret.fromBase32(factor.secret), window: 1, ...totpOptions })
+    ? TOTP.validate({
+        token: input.code,
+        secret: Secret.fromBase32(factor.secret),
+        window: 1,
+        timestamp,
+        ...totpOptions,
+      })
     : null;
-  if (delta === null) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+  if (delta === null) throw mfaErrors.invalidCode();
+  const timeStep = TOTP.counter({ period: totpOptions.period, timestamp }) + delta;
 
   const userId = auth.user.row.id;
   const sessionId = auth.session.id;
-  return db.transaction(async (tx) => {
-    await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
+  const response = await db.transaction(async (tx) => {
+    // First, and in one statement: of two verifies of the same code, running at once, the second
+    // waits for this row and then finds the step taken. A step before the last one is refused too,
+    // so an older code cannot follow a newer one either.
+    const claimed = await tx.query(
+      `update auth.mfa_factors set last_used_time_step = $2, updated_at = now()
+        where id = $1 and (last_used_time_step is null or last_used_time_step < $2)`,
+      [factor.id, timeStep],
+    );
+    if (claimed.affectedRows === 0) throw mfaErrors.usedCode();
+    const used = await tx.query(
+      'update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null',
+      [challenge.id],
+    );
+    if (used.affectedRows === 0) throw mfaErrors.challengeExpired(challenge.id);
     if (factor.status !== 'verified') {
       await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
       // A verified factor replaces the other half-finished enrolments.
@@ -173,6 +208,8 @@ export async function verifyFactor(
     if (!user) throw new Error('the user vanished during MFA verification');
     return tokenResponse(tx, tokens, user, { id: sessionId, aal: 'aal2' }, refreshToken);
   });
+  sessions.ended(userId);
+  return response;
 }
 
 export async function unenrollFactor(db: Database, auth: Authenticated, factorId: string): Promise<{ id: string }> {

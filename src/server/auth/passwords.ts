@@ -4,12 +4,16 @@
  * refused when set, as GoTrue refuses them. The native library hashes on libuv's thread pool, so a
  * sign-in (about 70 ms of CPU at cost 10) does not stall every other request the way a
  * JavaScript implementation on the main thread would.
+ *
+ * passwordProblem is public sign-up's rule (GoTrue's: a minimum length); staff passwords follow
+ * the stricter rule of src/domain/password-policy.ts.
  */
 import bcrypt from 'bcrypt';
+import { passwordMaxBytes } from '../../domain/password-policy.ts';
 
 export const bcryptCost = 10;
 export const minPasswordLength = 8;
-export const maxPasswordBytes = 72;
+export const maxPasswordBytes = passwordMaxBytes;
 
 export function passwordProblem(password: string): 'too_short' | 'too_long' | undefined {
   if ([...password].length < minPasswordLength) return 'too_short';

@@ -1,25 +1,54 @@
 /**
- * The auth surface's rate limits. Password sign-in counts per client address and per account:
- * the address limit is the stricter, so one address guessing at an account is stopped well before
- * the account's own limit, and the owner can still sign in from elsewhere; the account limit
- * stops guessing spread over many addresses, and only such an attack can lock the owner out, for
- * at most one window.
+ * The auth surface's rate limits. Every per-address limit counts under the client's rate-limit
+ * key (an IPv4 address, or an IPv6 /64: see http/client-address.ts) and refuses with 429 once
+ * spent.
+ *
+ * Password sign-in is limited per address, hard; per account it is only slowed, never refused.
+ * A hard per-account limit let a handful of addresses lock the owner out (every window, for as
+ * long as the attack lasted); a delay keeps the owner's sign-in working — late by at most
+ * `maxDelayMs` — while every guess at a busy account costs time.
  */
 import { createHash } from 'node:crypto';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { errors } from './errors.ts';
 
 export const authLimits = {
-  /** 20 sign-in attempts per address per 5 minutes. */
+  /** 20 sign-in attempts per address (IPv6: per /64) per 5 minutes. */
   passwordPerAddress: { max: 20, windowSeconds: 300 },
-  /** 100 per account per 15 minutes: one address (at most ~60 in that time) never reaches it. */
-  passwordPerEmail: { max: 100, windowSeconds: 900 },
   refreshPerAddress: { max: 150, windowSeconds: 300 },
   signupPerAddress: { max: 30, windowSeconds: 3600 },
   /** TOTP codes are 6 digits: 10 guesses per user per 5 minutes keep guessing hopeless. */
   mfaVerifyPerUser: { max: 10, windowSeconds: 300 },
   mfaVerifyPerAddress: { max: 30, windowSeconds: 300 },
 } satisfies Record<string, Limit>;
+
+/**
+ * The per-account sign-in delay: attempts on one account are counted over `windowSeconds`; the
+ * first `freeAttempts` are answered at once, then each attempt waits `firstDelayMs`, doubling
+ * every `doublingEvery` attempts, up to `maxDelayMs`. The wait comes before the password is
+ * checked, so giving up early on a slow answer tells a guesser nothing.
+ */
+export const signInDelayPolicy = {
+  windowSeconds: 900,
+  freeAttempts: 10,
+  firstDelayMs: 1000,
+  doublingEvery: 10,
+  maxDelayMs: 10_000,
+} as const;
+
+/** How long the `attempt`-th sign-in on one account in the current window waits (0 for the first ones). */
+export function signInDelayMs(attempt: number, policy = signInDelayPolicy): number {
+  const over = attempt - policy.freeAttempts;
+  if (over <= 0) return 0;
+  const doublings = Math.floor((over - 1) / policy.doublingEvery);
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** doublings);
+}
+
+/** The counting window of the delay, as a limit that never refuses (the limiter only counts). */
+export const signInDelayWindow: Limit = {
+  max: Number.MAX_SAFE_INTEGER,
+  windowSeconds: signInDelayPolicy.windowSeconds,
+};
 
 /** Emails are hashed before they become counter keys: the counters (maybe in Redis) hold no personal data. */
 export function emailKey(email: string): string {

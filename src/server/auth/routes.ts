@@ -7,13 +7,13 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { sqlState } from '../db/database.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddress, rateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';
 import { authenticate } from './bearer.ts';
 import { apiVersion, AuthError, errorResponse, errors, OAuthError } from './errors.ts';
 import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa.ts';
 import { hashPassword, maxPasswordBytes, minPasswordLength, passwordProblem, verifyPassword } from './passwords.ts';
-import { authLimits, emailKey, enforce } from './rate-limits.ts';
+import { authLimits, emailKey, enforce, signInDelayMs, signInDelayWindow } from './rate-limits.ts';
 import { type LogoutScope, logout, refreshSession, startSession } from './sessions.ts';
 import { insertEmailUser, isBanned, loadUserByEmail } from './users.ts';
 
@@ -68,7 +68,7 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
 const apiKeyHint = 'Double check your Supabase `anon` or `service_role` API key.';
 
 export function authRoutes(deps: AppDeps): Hono {
-  const { db, tokens, rateLimiter, config } = deps;
+  const { db, tokens, sessions, rateLimiter, config } = deps;
   const app = new Hono();
   const addressOf = (c: Context) => clientAddress(c, config.trustedProxies);
 
@@ -109,8 +109,12 @@ export function authRoutes(deps: AppDeps): Hono {
       const body = await readBody(c, passwordGrantSchema);
       if (!body.email && !body.phone) throw errors.validation('missing email or phone');
       const address = addressOf(c);
-      await enforce(rateLimiter, 'password-address', address, authLimits.passwordPerAddress);
-      if (body.email) await enforce(rateLimiter, 'password-email', emailKey(body.email), authLimits.passwordPerEmail);
+      await enforce(rateLimiter, 'password-address', rateLimitKey(address), authLimits.passwordPerAddress);
+      // Per account: slowed, never refused, so guessing from many addresses cannot lock the owner out.
+      const accountKey = emailKey(body.email ?? `phone:${body.phone}`);
+      const account = await rateLimiter.hit('password-account', accountKey, signInDelayWindow);
+      const wait = signInDelayMs(account.count);
+      if (wait > 0) await deps.sleep(wait);
       // Phone sign-in is not offered: such an attempt fails like a wrong password.
       const user = body.email ? await loadUserByEmail(db, body.email) : undefined;
       const ok = await verifyPassword(body.password ?? '', user?.row.encrypted_password);
@@ -125,10 +129,11 @@ export function authRoutes(deps: AppDeps): Hono {
     }
     if (grantType === 'refresh_token') {
       const body = await readBody(c, refreshGrantSchema);
-      await enforce(rateLimiter, 'refresh-address', addressOf(c), authLimits.refreshPerAddress);
+      await enforce(rateLimiter, 'refresh-address', rateLimitKey(addressOf(c)), authLimits.refreshPerAddress);
       const response = await refreshSession(
         db,
         tokens,
+        sessions,
         body.refresh_token ?? '',
         config.auth.refreshTokenReuseInterval,
       );
@@ -145,7 +150,7 @@ export function authRoutes(deps: AppDeps): Hono {
       throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
     const address = addressOf(c);
-    await enforce(rateLimiter, 'signup-address', address, authLimits.signupPerAddress);
+    await enforce(rateLimiter, 'signup-address', rateLimitKey(address), authLimits.signupPerAddress);
     if (!z.email().safeParse(body.email.trim()).success) {
       throw errors.validation('Unable to validate email address: invalid format');
     }
@@ -186,7 +191,7 @@ export function authRoutes(deps: AppDeps): Hono {
     const scope = c.req.query('scope') ?? 'global';
     if (!isLogoutScope(scope)) throw errors.validation(`Unsupported logout scope "${scope}"`);
     const auth = await authenticate(c, db, tokens);
-    await logout(db, auth.user.row.id, auth.session.id, scope);
+    await logout(db, sessions, auth.user.row.id, auth.session.id, scope);
     return c.body(null, 204);
   });
 
@@ -216,9 +221,9 @@ export function authRoutes(deps: AppDeps): Hono {
     const body = await readBody(c, verifySchema);
     if (body.code.trim() === '') throw errors.validation('Code needs to be non-empty');
     const address = addressOf(c);
-    await enforce(rateLimiter, 'mfa-verify-address', address, authLimits.mfaVerifyPerAddress);
+    await enforce(rateLimiter, 'mfa-verify-address', rateLimitKey(address), authLimits.mfaVerifyPerAddress);
     await enforce(rateLimiter, 'mfa-verify-user', auth.user.row.id, authLimits.mfaVerifyPerUser);
-    const response = await verifyFactor(db, tokens, auth, c.req.param('id'), {
+    const response = await verifyFactor(db, tokens, sessions, auth, c.req.param('id'), {
       challengeId: body.challenge_id,
       code: body.code.trim(),
       ip: address,

@@ -1,12 +1,14 @@
 /**
  * Sessions and refresh tokens: signing in creates a session (aal1, amr `password`); refreshing
  * rotates its refresh token; signing out deletes sessions, which takes their refresh tokens with
- * them. Every reply that carries tokens is GoTrue's AccessTokenResponse.
+ * them, and their access tokens stop working too (session-liveness.ts). Every reply that carries
+ * tokens is GoTrue's AccessTokenResponse.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Database, Queryable } from '../db/database.ts';
 import { AuthError, OAuthError } from './errors.ts';
+import type { SessionLiveness } from './session-liveness.ts';
 import type { AmrEntry, TokenService } from './tokens.ts';
 import { isBanned, type LoadedUser, loadUserById } from './users.ts';
 
@@ -133,6 +135,9 @@ export async function startSession(
   });
 }
 
+/** An error (with the user whose session it ended, if any) or the new tokens. */
+type RefreshOutcome = { error: AuthError; endedFor?: string } | { response: AccessTokenResponse };
+
 const refreshErrors = {
   notFound: () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
   alreadyUsed: () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
@@ -140,16 +145,19 @@ const refreshErrors = {
 
 /**
  * Rotates a refresh token. A token already rotated may be presented again within the reuse
- * interval (two tabs refreshing at once) and gets a working token of the same session; later, the reuse looks like a stolen token, so every token of that session is revoked.
+ * interval (two tabs refreshing at once) and gets a working token of the same session; later, the
+ * reuse looks like a stolen token, so the session ends: its refresh tokens go with it, and its
+ * access tokens stop working (GoTrue only revokes the refresh tokens and leaves the session).
  */
 export async function refreshSession(
   db: Database,
   tokens: TokenService,
+  sessions: SessionLiveness,
   presented: string,
   reuseIntervalSeconds: number,
 ): Promise<AccessTokenResponse> {
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<RefreshOutcome> => {
     const found = await tx.query<{
       digest: string;
       revoked: boolean;
@@ -181,12 +189,9 @@ export async function refreshSession(
         [row.session_id],
       );
       if (Number(row.age_ms) > reuseIntervalSeconds * 1000 || active.rows.length === 0) {
-        await tx.query(
-          'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
-          [row.session_id],
-        );
-        // Committed with the error: the revocation must stick.
-        return { error: refreshErrors.alreadyUsed() };
+        // Committed with the error: the session must end whoever presented the token.
+        await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
+        return { error: refreshErrors.alreadyUsed(), endedFor: row.user_id };
       }
       // Only digests are stored, so the current token cannot be handed out again: the late caller
       // gets a sibling of it instead, and both stay valid.
@@ -200,7 +205,10 @@ export async function refreshSession(
     await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [row.session_id]);
     return { response: await tokenResponse(tx, tokens, user, { id: row.session_id, aal: row.aal }, refreshToken) };
   });
-  if ('error' in outcome) throw outcome.error;
+  if ('error' in outcome) {
+    if (outcome.endedFor) sessions.ended(outcome.endedFor);
+    throw outcome.error;
+  }
   return outcome.response;
 }
 
@@ -213,8 +221,14 @@ export async function findSession(q: Queryable, sessionId: string, userId: strin
   return result.rows[0];
 }
 
-/** Deleting a session deletes its refresh tokens (foreign key cascade). */
-export async function logout(db: Database, userId: string, sessionId: string, scope: LogoutScope): Promise<void> {
+/** Deleting a session deletes its refresh tokens (foreign key cascade) and ends its access tokens. */
+export async function logout(
+  db: Database,
+  sessions: SessionLiveness,
+  userId: string,
+  sessionId: string,
+  scope: LogoutScope,
+): Promise<void> {
   if (scope === 'local') {
     await db.query('delete from auth.sessions where id = $1 and user_id = $2', [sessionId, userId]);
   } else if (scope === 'others') {
@@ -222,4 +236,5 @@ export async function logout(db: Database, userId: string, sessionId: string, sc
   } else {
     await db.query('delete from auth.sessions where user_id = $1', [userId]);
   }
+  sessions.ended(userId);
 }

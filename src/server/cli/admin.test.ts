@@ -112,7 +112,7 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     expect(missingEmail.code).toBe(2);
     const short = await admin(['create', '--email', 'waiter@saffron-lotus.test', '--password', 'short']);
     expect(short.code).toBe(1);
-    expect(short.stderr).toContain('at least 8 characters');
+    expect(short.stderr).toContain('at least 12 characters');
     const notEmail = await admin(['create', '--email', 'not-an-email', '--password', 'long enough passphrase']);
     expect(notEmail.code).toBe(1);
     const missing = await admin([
@@ -125,4 +125,41 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No staff account');
   }, 60_000);
+
+  it('refuses weak staff passwords, saying why without repeating them, and stores nothing', async () => {
+    const cases: [string, string][] = [
+      ['password', 'The password is too short: use at least 12 characters'],
+      ['aaaaaaaa', 'The password is too short: use at least 12 characters'],
+      ['aaaaaaaaaaaa', 'The password is too easy to guess. Repeated characters like "aaa" are easy to guess.'],
+      ['password1234', 'The password is too common.'],
+      ['sommelier@saffron-lotus.test', 'personal or page related data'],
+    ];
+    const email = 'sommelier@saffron-lotus.test';
+    const runs = [
+      ...cases.map(([password, reason]) => ({ password, reason, args: ['--password', password], stdin: undefined })),
+      // Standard input goes through the same rule.
+      { password: 'password', reason: 'too short', args: [], stdin: 'password\n' },
+    ];
+    for (const { password, reason, args, stdin } of runs) {
+      const refused = await admin(['create', '--email', email, ...args], stdin);
+      expect(refused.code, password).toBe(1);
+      expect(refused.stderr, password).toContain(reason);
+      expect(refused.stdout + refused.stderr.replace(/The password/g, ''), password).not.toContain(password);
+    }
+    expect(await storedAccount('sommelier@saffron-lotus.test')).toBeUndefined();
+
+    const created = await admin([
+      'create',
+      '--email',
+      'pastry@saffron-lotus.test',
+      '--password',
+      'cardamom kulfi at noon',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const weakReset = await admin(['reset-password', '--email', 'pastry@saffron-lotus.test', '--password', 'aaaaaaaa']);
+    expect(weakReset.code).toBe(1);
+    expect(weakReset.stderr).toContain('too short');
+    const account = await storedAccount('pastry@saffron-lotus.test');
+    expect(await verifyPassword('cardamom kulfi at noon', account?.encrypted_password)).toBe(true);
+  }, 120_000);
 });

@@ -5,6 +5,7 @@
  *   remove --email E                   delete a staff account (and its sessions)
  *   reset-password --email E --password P   new password; signs the account out everywhere
  * Without --password, the password is read from standard input (keeps it out of shell history).
+ * Passwords follow the staff rule (src/domain/password-policy.ts); a refusal says why.
  * It uses the server's configuration (DATA_DIR or DATABASE_URL). PGlite allows one process at a
  * time, so on the embedded database the server must be stopped.
  */

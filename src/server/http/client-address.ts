@@ -7,6 +7,7 @@
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import ipaddr from 'ipaddr.js';
 
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is written as `1.2.3.4`. */
 function normalise(address: string): string {
@@ -41,4 +42,27 @@ export function clientAddress(c: Context, trustedProxies: readonly string[]): st
     socketAddress = undefined;
   }
   return resolveClientAddress(socketAddress, c.req.header('x-forwarded-for'), trustedProxies);
+}
+
+/**
+ * What every per-address rate limit counts under. An IPv4 address is one key; an IPv6 address
+ * counts under its /64, because one subscriber or host is routinely given a whole /64 and can
+ * pick a fresh address in it for every request. Anything else (`unknown`) is its own key.
+ */
+export function rateLimitKey(address: string): string {
+  if (isIP(address) === 0) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed instanceof ipaddr.IPv4) return parsed.toString();
+  // IPv4 clients translated into 64:ff9b::/96 (RFC 6052) are told apart by their IPv4 address.
+  if (parsed.range() === 'rfc6052') {
+    const [high = 0, low = 0] = parsed.parts.slice(6);
+    return ipaddr.fromByteArray([high >> 8, high & 255, low >> 8, low & 255]).toString();
+  }
+  const network = new ipaddr.IPv6([...parsed.parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${network.toString()}/64`;
+}
+
+/** The rate-limit key of the request's client (MFA challenges compare the exact address instead). */
+export function clientRateLimitKey(c: Context, trustedProxies: readonly string[]): string {
+  return rateLimitKey(clientAddress(c, trustedProxies));
 }

@@ -10,6 +10,8 @@ export interface Limit {
 
 export interface RateDecision {
   allowed: boolean;
+  /** Hits in the current window, this one included (0 when limits are off). */
+  count: number;
   /** Seconds until the window resets (for Retry-After). */
   retryAfter: number;
 }
@@ -36,7 +38,11 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         windows.set(id, window);
       }
       window.count += 1;
-      return { allowed: window.count <= limit.max, retryAfter: Math.max(1, Math.ceil((window.resetAt - t) / 1000)) };
+      return {
+        allowed: window.count <= limit.max,
+        count: window.count,
+        retryAfter: Math.max(1, Math.ceil((window.resetAt - t) / 1000)),
+      };
     },
     async close() {
       windows.clear();
@@ -46,7 +52,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 
 export const unlimited: RateLimiter = {
   async hit() {
-    return { allowed: true, retryAfter: 0 };
+    return { allowed: true, count: 0, retryAfter: 0 };
   },
   async close() {},
 };

@@ -28,6 +28,8 @@ describe('the Redis rate limiter', () => {
       await b.hit('password-address', '203.0.113.1', limit),
     ];
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    // The count is what the per-account sign-in delay reads: shared by every instance too.
+    expect(decisions.map((d) => d.count)).toEqual([1, 2, 3, 4]);
     expect(decisions[3]?.retryAfter).toBeGreaterThan(55);
     expect(decisions[3]?.retryAfter).toBeLessThanOrEqual(60);
     // Another key and another bucket count separately.
@@ -53,7 +55,7 @@ describe('the Redis rate limiter', () => {
     opened.push(limiter);
     const limit = { max: 2, windowSeconds: 60 };
     const allowed = [];
-    for (let i = 0; i < 3; i++) allowed.push((await limiter.hit('password-email', 'k', limit)).allowed);
+    for (let i = 0; i < 3; i++) allowed.push((await limiter.hit('password-account', 'k', limit)).allowed);
     expect(allowed).toEqual([true, true, false]);
     expect(warnings).toHaveLength(1);
   });

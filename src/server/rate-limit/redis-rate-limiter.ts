@@ -54,7 +54,7 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
           degraded = false;
           options.logger?.warn({ msg: 'rate limits: Redis answers again; counters are shared again' });
         }
-        return { allowed: count <= limit.max, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+        return { allowed: count <= limit.max, count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
       } catch (error) {
         if (!degraded) {
           degraded = true;

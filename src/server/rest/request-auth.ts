@@ -1,11 +1,13 @@
 /**
  * Who is calling /rest/v1: the `apikey` must be our publishable key, and the Bearer token (if it
- * is not the key itself) must be one of our access tokens. The result is the database role and
- * the claims each request's transaction is run with; Postgres decides the rest.
+ * is not the key itself) must be one of our access tokens whose session is still alive (unlike
+ * hosted Supabase, where PostgREST accepts a token until it expires). The result is the database
+ * role and the claims each request's transaction is run with; Postgres decides the rest.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { checkTokenSession, type SessionLiveness } from '../auth/session-liveness.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { RestError, wwwAuthenticate } from './rest-error.ts';
+import { fromDatabaseError, RestError, wwwAuthenticate } from './rest-error.ts';
 
 export const requestRoles = ['anon', 'authenticated', 'service_role'] as const;
 export type RequestRole = (typeof requestRoles)[number];
@@ -30,6 +32,7 @@ export async function authenticate(
   headers: { apikey: string | undefined; authorization: string | undefined },
   anonKey: string,
   tokens: TokenService,
+  sessions: SessionLiveness,
 ): Promise<RequestIdentity> {
   // The wording follows the Supabase API gateway, which answers these before PostgREST does.
   if (!headers.apikey) {
@@ -66,6 +69,18 @@ export async function authenticate(
   const role = result.claims.role;
   if (!isRequestRole(role)) {
     const message = 'JWT role claim is missing or not allowed';
+    throw new RestError(401, { code: 'PGRST303', message }, wwwAuthenticate(message));
+  }
+  let verdict: Awaited<ReturnType<typeof checkTokenSession>>;
+  try {
+    verdict = await checkTokenSession(result.claims, sessions);
+  } catch (error) {
+    throw fromDatabaseError(error, false);
+  }
+  if (verdict === 'ended' || verdict === 'missing') {
+    // GoTrue's words for the same refusal on /auth/v1 (auth-js shows them to the user).
+    const message =
+      verdict === 'ended' ? 'Session from session_id claim in JWT does not exist' : 'JWT has no valid session_id claim';
     throw new RestError(401, { code: 'PGRST303', message }, wwwAuthenticate(message));
   }
   return { role, claims: { ...result.claims, role } };

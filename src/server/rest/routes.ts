@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { staffAppMetadata } from '../auth/accounts.ts';
 import type { Queryable } from '../db/database.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault, maxJsonDepth } from '../http/json-limits.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 import {
@@ -233,7 +233,7 @@ function mutationOutcome(row: QueryRow, returning: Returning, prefs: Preferences
 }
 
 export function restRoutes(deps: AppDeps): Hono {
-  const { db, keys, tokens, logger, rateLimiter, config } = deps;
+  const { db, keys, tokens, sessions, logger, rateLimiter, config } = deps;
   const app = new Hono();
   const schema = createSchemaCache(db);
 
@@ -307,13 +307,19 @@ export function restRoutes(deps: AppDeps): Hono {
     }
   }
 
-  async function handle(c: Context, tableName: string): Promise<Outcome> {
-    const method = c.req.method;
-    const identity = await authenticate(
+  /** Who is calling: the publishable key, and a token whose session still lives. */
+  function identify(c: Context): Promise<RequestIdentity> {
+    return authenticate(
       { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') },
       keys.anonKey,
       tokens,
+      sessions,
     );
+  }
+
+  async function handle(c: Context, tableName: string): Promise<Outcome> {
+    const method = c.req.method;
+    const identity = await identify(c);
     const reading = method === 'GET' || method === 'HEAD';
     checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
     const shape = responseShape(c.req.header('accept'));
@@ -348,7 +354,7 @@ export function restRoutes(deps: AppDeps): Hono {
 
   /** Guests' writes (inserts, calls by POST) per client address. */
   async function limitGuestWrites(c: Context, bucket: string): Promise<void> {
-    const decision = await rateLimiter.hit(bucket, clientAddress(c, config.trustedProxies), anonInsertLimit);
+    const decision = await rateLimiter.hit(bucket, clientRateLimitKey(c, config.trustedProxies), anonInsertLimit);
     if (!decision.allowed) {
       throw new RestError(
         429,
@@ -372,11 +378,7 @@ export function restRoutes(deps: AppDeps): Hono {
 
   async function handleRpc(c: Context, name: string): Promise<Outcome> {
     const method = c.req.method;
-    const identity = await authenticate(
-      { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') },
-      keys.anonKey,
-      tokens,
-    );
+    const identity = await identify(c);
     const reading = method === 'GET' || method === 'HEAD';
     checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
     const shape = responseShape(c.req.header('accept'));

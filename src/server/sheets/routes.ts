@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { type SheetsReservation, sheetsReservationSchema } from '../../domain/reservation.ts';
 import type { AppDeps } from '../app.ts';
 import { sqlState } from '../db/database.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 
@@ -97,7 +97,7 @@ export function sheetsRoutes(deps: AppDeps): Hono {
   app.post(sheetsReceiverPath, async (c) => {
     const decision = await deps.rateLimiter.hit(
       'sheets',
-      clientAddress(c, deps.config.trustedProxies),
+      clientRateLimitKey(c, deps.config.trustedProxies),
       sheetsRateLimit,
     );
     if (!decision.allowed) {

@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type DashboardQuery, pageRange, restFilters } from '../reservation-filters.ts';
+import { noticeEndedSession } from './session-ended.ts';
 
 export const reservationRowSchema = z.object({
   id: z.number().int(),
@@ -48,6 +49,7 @@ export async function listReservations(supabase: SupabaseClient, query: Dashboar
     .range(from, to);
   if (error) {
     if (error.code === 'PGRST103') throw new PageOutOfRangeError(error.message);
+    await noticeEndedSession(supabase, error);
     throw new Error(error.message);
   }
   const rows = z.array(reservationRowSchema).parse(data);

@@ -8,6 +8,7 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import { z } from 'zod';
 import type { ReservationFlag } from '../../../../domain/reservation.ts';
 import { type ReservationPage, reservationPagesKey } from './list-reservations.ts';
+import { noticeEndedSession } from './session-ended.ts';
 
 export interface FlagChange {
   id: number;
@@ -21,7 +22,10 @@ export async function updateReservationFlag(supabase: SupabaseClient, change: Fl
     .update({ [change.flag]: change.value })
     .eq('id', change.id)
     .select('id');
-  if (error) throw new Error(error.message);
+  if (error) {
+    await noticeEndedSession(supabase, error);
+    throw new Error(error.message);
+  }
   if (z.array(z.object({ id: z.number() })).parse(data).length !== 1) throw new Error('No reservation was updated');
 }
 
