@@ -172,6 +172,10 @@ declare
   refusal text;
   facts jsonb;
 begin
+  -- A missing value is the NOT NULL constraints' to refuse, with their own message.
+  if new.branch is null or new.date is null or new.guests is null then
+    return new;
+  end if;
   select * into settings from public.branch_settings s where s.branch = new.branch;
   if not found then
     return new;
@@ -271,7 +275,45 @@ begin
 end
 $$;
 
--- Functions are executable by everyone unless revoked: only the availability is an API.
+-- The settings screen saves a branch in one call: its numbers, and its opening hours and closed
+-- dates replaced as a whole, all or nothing. It runs as the caller, so the row-level security
+-- below decides who may (staff, until there are roles); the deferred overlap check runs at commit.
+create function public.save_branch_settings(p_branch text, p_settings jsonb) returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if jsonb_typeof(p_settings) is distinct from 'object' then
+    raise exception using errcode = '22023', message = 'p_settings must be a JSON object';
+  end if;
+  insert into public.branch_settings as s (branch, time_zone, covers_per_slot, max_party, booking_window_days)
+  values (
+    p_branch,
+    coalesce(p_settings ->> 'time_zone', 'Asia/Ho_Chi_Minh'),
+    (p_settings ->> 'covers_per_slot')::integer,
+    (p_settings ->> 'max_party')::integer,
+    (p_settings ->> 'booking_window_days')::integer
+  )
+  on conflict (branch) do update
+    set time_zone = excluded.time_zone,
+        covers_per_slot = excluded.covers_per_slot,
+        max_party = excluded.max_party,
+        booking_window_days = excluded.booking_window_days,
+        updated_at = now();
+  delete from public.branch_opening_hours h where h.branch = p_branch;
+  insert into public.branch_opening_hours (branch, weekday, opens, closes)
+  select p_branch, (r ->> 'weekday')::smallint, (r ->> 'opens')::time, (r ->> 'closes')::time
+    from jsonb_array_elements(coalesce(p_settings -> 'hours', '[]')) as r;
+  delete from public.branch_closed_dates c where c.branch = p_branch;
+  insert into public.branch_closed_dates (branch, date, reason)
+  select p_branch, (r ->> 'date')::date, nullif(btrim(r ->> 'reason'), '')
+    from jsonb_array_elements(coalesce(p_settings -> 'closed_dates', '[]')) as r;
+end
+$$;
+
+-- Functions are executable by everyone unless revoked: only the availability (for anyone) and
+-- saving settings (for signed-in accounts, which RLS then narrows to staff) are APIs.
 revoke all on function public.last_seating_margin() from public;
 revoke all on function public.booking_slot(text, text) from public;
 revoke all on function public.display_slot(time) from public;
@@ -281,7 +323,9 @@ revoke all on function public.slot_refusal(public.branch_settings, date, time, i
 revoke all on function public.covers_taken(text, date, time) from public;
 revoke all on function public.enforce_booking_rules() from public;
 revoke all on function public.booking_availability(text, date, integer) from public;
+revoke all on function public.save_branch_settings(text, jsonb) from public;
 grant execute on function public.booking_availability(text, date, integer) to anon, authenticated, service_role;
+grant execute on function public.save_branch_settings(text, jsonb) to authenticated, service_role;
 
 -- Staff read the settings and, until there are roles, change them; nobody else sees them.
 revoke all on table public.branch_settings, public.branch_opening_hours, public.branch_closed_dates

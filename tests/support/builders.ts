@@ -5,13 +5,23 @@
  */
 import type { ReservationInsert, SheetsReservation } from '../../src/domain/reservation.ts';
 
+/**
+ * The date `days` from today in Vietnam ("yyyy-MM-dd"): bookings for the four home branches must
+ * be in the future (the database refuses the past), so tests never hard-code a date.
+ */
+export function restaurantDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
 /** A booking as a guest makes it on the home form (call 1). */
 export function guestBooking(overrides: Partial<ReservationInsert> = {}): ReservationInsert {
   return {
     name: 'Asha Rao',
     mobile: '+84 912 345 678',
     email: 'asha@example.com',
-    date: '2026-12-24',
+    date: restaurantDate(30),
     guests: 4,
     branch: 'Sa Pa',
     time: '19:00',
@@ -33,7 +43,7 @@ export function sheetsPayload(overrides: Partial<SheetsReservation> = {}): Sheet
     time: '19:00',
     period: 'Dinner',
     notes: 'Window table, please',
-    date: '2026-12-24',
+    date: restaurantDate(30),
     timestamp: '2026-11-22T08:30:00.000Z',
     arrived: 'No',
     allocated: 'No',

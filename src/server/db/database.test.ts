@@ -3,6 +3,7 @@ import { openPglite } from './pglite.ts';
 import { migrate } from './migrate.ts';
 import type { Database } from './database.ts';
 import { sqlState } from './database.ts';
+import { restaurantDate } from '../../../tests/support/builders.ts';
 import { createTestPostgres } from '../../../tests/support/postgres.ts';
 
 // The same checks on both databases: the schema, the grants and RLS must behave identically.
@@ -27,7 +28,8 @@ async function asRole<T>(db: Database, role: string, claims: object, fn: (q: Dat
   });
 }
 
-const booking = ['Asha', '+84 90 000 0000', 'asha@example.com', '2026-12-24', 4, 'Sa Pa', '19:00', 'PM', null];
+const bookingDate = restaurantDate(30);
+const booking = ['Asha', '+84 90 000 0000', 'asha@example.com', bookingDate, 4, 'Sa Pa', '19:00', 'PM', null];
 const insertSql =
   'insert into public.reservations (name, mobile, email, date, guests, branch, time, period, notes) values ($1,$2,$3,$4,$5,$6,$7,$8,$9)';
 
@@ -80,7 +82,7 @@ describe.each(backends)('schema on %s', (_name, open) => {
       q.query<{ id: number; date: string }>('select id, date from public.reservations'),
     );
     expect(seen.rows).toHaveLength(1);
-    expect(seen.rows[0]?.date).toBe('2026-12-24');
+    expect(seen.rows[0]?.date).toBe(bookingDate);
     const none = await asRole(db, 'authenticated', guest, (q) => q.query('select id from public.reservations'));
     expect(none.rows).toHaveLength(0);
     const updated = await asRole(db, 'authenticated', staff, (q) =>

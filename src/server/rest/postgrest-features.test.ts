@@ -176,7 +176,7 @@ describe.each(backends)('PostgREST features on %s', (backend) => {
     const total = maxRows + 205;
     await server.deps.db.query(
       `insert into public.reservations (name, mobile, email, date, guests, branch, time, period)
-       select 'Row ' || i, '0900', 'row@example.com', '2026-12-24', 2, 'Sa Pa', '19:00', 'PM'
+       select 'Row ' || i, '0900', 'row@example.com', (now() at time zone 'Asia/Ho_Chi_Minh')::date + 30, 2, 'Sa Pa', '19:00', 'PM'
          from generate_series(1, $1::int) i`,
       [total],
     );

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { base64url, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestBooking } from '../../../tests/support/builders.ts';
+import { guestBooking, restaurantDate } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { createApp } from '../app.ts';
 import { createMemoryRateLimiter } from '../rate-limit/rate-limiter.ts';
@@ -29,7 +29,7 @@ const seed: Seed[] = [
     name: 'Meera Iyer',
     mobile: '0901',
     email: 'meera@example.com',
-    date: '2026-12-01',
+    date: restaurantDate(8),
     branch: 'Sa Pa',
     guests: 2,
     notes: null,
@@ -39,7 +39,7 @@ const seed: Seed[] = [
     name: 'Tran Van An',
     mobile: '0902',
     email: 'an@example.vn',
-    date: '2026-12-02',
+    date: restaurantDate(9),
     branch: 'Da Nang',
     guests: 6,
     notes: 'window seat',
@@ -49,7 +49,7 @@ const seed: Seed[] = [
     name: 'Karan Mehta',
     mobile: '0903',
     email: 'karan@example.com',
-    date: '2026-12-02',
+    date: restaurantDate(9),
     branch: 'Ninh Binh',
     guests: 3,
     notes: null,
@@ -59,7 +59,7 @@ const seed: Seed[] = [
     name: 'Nguyen Thi Mai',
     mobile: '0904',
     email: 'mai@example.vn',
-    date: '2026-12-03',
+    date: restaurantDate(10),
     branch: 'Hanoi (main branch)',
     guests: 1,
     notes: 'birthday, cake (chocolate)',
@@ -69,7 +69,7 @@ const seed: Seed[] = [
     name: 'Priya Sharma',
     mobile: '0905',
     email: 'priya@example.com',
-    date: '2026-12-03',
+    date: restaurantDate(10),
     branch: 'Sa Pa',
     guests: 8,
     notes: null,
@@ -79,7 +79,7 @@ const seed: Seed[] = [
     name: 'Le Minh Duc',
     mobile: '0906',
     email: 'duc@example.vn',
-    date: '2026-12-04',
+    date: restaurantDate(11),
     branch: 'Hanoi (main branch)',
     guests: 2,
     notes: null,
@@ -229,7 +229,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
         name: 'Le Minh Duc',
         mobile: '0906',
         email: 'duc@example.vn',
-        date: '2026-12-04',
+        date: restaurantDate(11),
         guests: 2,
         branch: 'Hanoi (main branch)',
         time: '19:00',
@@ -242,7 +242,7 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
     });
 
     it('filters with eq, ilike, in, is and not', async () => {
-      const byDate = await staff.from('reservations').select('name').eq('date', '2026-12-02').order('name');
+      const byDate = await staff.from('reservations').select('name').eq('date', restaurantDate(9)).order('name');
       expect(byDate.data).toEqual([{ name: 'Karan Mehta' }, { name: 'Tran Van An' }]);
       const byName = await staff.from('reservations').select('name').ilike('name', '%MEHTA%');
       expect(byName.data).toEqual([{ name: 'Karan Mehta' }]);

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sheetsPayload } from '../../../tests/support/builders.ts';
+import { restaurantDate, sheetsPayload } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { createApp } from '../app.ts';
 import { openPglite } from '../db/pglite.ts';
@@ -51,7 +51,7 @@ describe.each(backends)('the sheets receiver on %s', (backend) => {
         name: 'Anh Nguyen',
         mobile: '+84 912 345 678',
         email: 'anh@example.com',
-        date: '2026-12-24',
+        date: restaurantDate(30),
         guests: 4,
         branch: 'Uptown',
         time: '19:00',

@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { type SheetsReservation, sheetsReservationSchema } from '../../domain/reservation.ts';
 import type { AppDeps } from '../app.ts';
+import { isBookingRefusal } from '../../domain/availability.ts';
 import { sqlState } from '../db/database.ts';
 import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';
@@ -64,9 +65,15 @@ function parseBody(text: string): Parsed {
  * database is 503, as is an error without a SQLSTATE (the driver's: connection refused or lost,
  * pool or PGlite closed); anything else is ours (500).
  */
-function refusal(error: unknown): { status: 400 | 500 | 503; error: string } {
+function refusal(error: unknown): { status: 400 | 500 | 503; error: string; code?: string } {
   const code = sqlState(error);
   const head = code?.slice(0, 2);
+  if (isBookingRefusal(code) && error instanceof Error) {
+    // The branch cannot take it (full, closed, past…): the database's own message says why and
+    // quotes no guest data (branch, time and date only).
+    return { status: 400, error: error.message, code };
+  }
+  if (code === '57014') return { status: 503, error: 'The reservation service is busy, please try again' };
   if (head === '22' || head === '23' || head === '54') {
     return { status: 400, error: 'The reservation was refused by the database' };
   }
@@ -133,7 +140,10 @@ export function sheetsRoutes(deps: AppDeps): Hono {
           errorName: error instanceof Error ? error.name : typeof error,
         });
       }
-      return c.json({ ok: false, error: answer.error }, answer.status);
+      return c.json(
+        answer.code ? { ok: false, code: answer.code, error: answer.error } : { ok: false, error: answer.error },
+        answer.status,
+      );
     }
     return c.json({ ok: true }, 200);
   });
