@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restaurantDate } from '../../../tests/support/builders.ts';
 import { createTestPostgres } from '../../../tests/support/postgres.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { openDatabase } from '../db/open.ts';
@@ -161,5 +162,58 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     expect(weakReset.stderr).toContain('too short');
     const account = await storedAccount('pastry@saffron-lotus.test');
     expect(await verifyPassword('cardamom kulfi at noon', account?.encrypted_password)).toBe(true);
+  }, 120_000);
+
+  it('lists and sets the booking rules of each branch, which the database then enforces', async () => {
+    const listed = await admin(['branches', 'list']);
+    expect(listed.code, listed.stderr).toBe(0);
+    for (const branch of ['Hanoi (main branch)', 'Ninh Binh', 'Sa Pa', 'Da Nang'])
+      expect(listed.stdout).toContain(branch);
+    expect(listed.stdout).toContain('Mon–Sun 10:30–23:00 (Asia/Ho_Chi_Minh)');
+    expect(listed.stdout).toContain('covers per slot: no limit');
+
+    const closedDay = restaurantDate(45);
+    const set = await admin([
+      'branches',
+      'set',
+      '--branch',
+      'Sa Pa',
+      '--capacity',
+      '4',
+      '--max-party',
+      '3',
+      '--closed',
+      closedDay,
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('covers per slot: 4 guests');
+    expect(set.stdout).toContain(`closed:          ${closedDay}`);
+
+    const bad = await admin(['branches', 'set', '--branch', 'Sa Pa', '--capacity', 'lots']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--capacity takes a whole number or "none"');
+    const outOfRange = await admin(['branches', 'set', '--branch', 'Sa Pa', '--window', '99999']);
+    expect(outOfRange.code).toBe(1);
+    expect(outOfRange.stderr).toContain('Not saved: booking_window_days');
+
+    const db = await openDatabase({ databaseUrl, dataDir });
+    try {
+      const insert = (guests: number, date: string) =>
+        db.query(
+          `insert into public.reservations (name, mobile, email, date, guests, branch, time, period)
+           values ('CLI guest', '0900', 'cli@example.com', $1, $2, 'Sa Pa', '07:00', 'PM')`,
+          [date, guests],
+        );
+      await insert(3, restaurantDate(10));
+      await expect(insert(2, restaurantDate(10))).rejects.toMatchObject({ code: 'BK001' });
+      await expect(insert(4, restaurantDate(11))).rejects.toMatchObject({ code: 'BK005' });
+      await expect(insert(1, closedDay)).rejects.toMatchObject({ code: 'BK002' });
+    } finally {
+      await db.close();
+    }
+
+    const cleared = await admin(['branches', 'set', '--branch', 'Sa Pa', '--capacity', 'none', '--reopen', closedDay]);
+    expect(cleared.stdout).toContain('covers per slot: no limit');
+    expect(cleared.stdout).toContain('closed:          no dates');
   }, 120_000);
 });

@@ -4,6 +4,7 @@
  *   list                               the staff accounts
  *   remove --email E                   delete a staff account (and its sessions)
  *   reset-password --email E --password P   new password; signs the account out everywhere
+ *   branches list | branches set …     each branch's booking rules (see branches.ts)
  * Without --password, the password is read from standard input (keeps it out of shell history).
  * Passwords follow the staff rule (src/domain/password-policy.ts); a refusal says why.
  * It uses the server's configuration (DATA_DIR or DATABASE_URL). PGlite allows one process at a
@@ -24,12 +25,14 @@ import {
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
+import { BranchesError, BranchesUsageError, branchesUsage, runBranches } from './branches.ts';
 
 const usage = `Usage:
   npm run admin -- create --email E [--password P]
   npm run admin -- list
   npm run admin -- remove --email E
   npm run admin -- reset-password --email E [--password P]
+${branchesUsage}
 Without --password the password is read from standard input.`;
 
 class UsageError extends Error {}
@@ -59,7 +62,20 @@ async function refuseIfEmbeddedInUse(config: Config): Promise<void> {
   }
 }
 
+/** Opens the configured database for one command, and closes it after. */
+async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig(process.env);
+  await refuseIfEmbeddedInUse(config);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
 async function run(argv: string[]): Promise<string> {
+  if (argv[0] === 'branches') return withDatabase((db) => runBranches(db, argv.slice(1)));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -76,11 +92,7 @@ async function run(argv: string[]): Promise<string> {
     command === 'create' || command === 'reset-password' ? (values.password ?? (await readPasswordFromStdin())) : '';
 
   if (password) checkCredentials({ email: email ?? '', password });
-  const config = loadConfig(process.env);
-  await refuseIfEmbeddedInUse(config);
-  let db: Database | undefined;
-  try {
-    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  return withDatabase(async (db) => {
     switch (command) {
       case 'create':
         await createStaffAccount(db, { email: email ?? '', password });
@@ -101,18 +113,16 @@ async function run(argv: string[]): Promise<string> {
           .join('\n');
       }
     }
-  } finally {
-    await db?.close();
-  }
+  });
 }
 
 try {
   console.log(await run(process.argv.slice(2)));
 } catch (error) {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof BranchesUsageError) {
     console.error(`${error.message}\n\n${usage}`);
     process.exitCode = 2;
-  } else if (error instanceof AccountError || error instanceof ConfigError) {
+  } else if (error instanceof AccountError || error instanceof ConfigError || error instanceof BranchesError) {
     console.error(error.message);
     process.exitCode = 1;
   } else if (error instanceof Error && error.name === 'TypeError' && 'code' in error) {
