@@ -15,6 +15,7 @@ import { openPglite } from '../src/server/db/pglite.ts';
 import { startTestServer } from '../tests/e2e/support/server.ts';
 import { guestBooking, sheetsPayload } from '../tests/support/builders.ts';
 import { adminUrl, provideTestPostgres } from '../tests/support/postgres.ts';
+import { drive, percentile } from './support/load-driver.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 15);
 const connections = 32;
@@ -54,45 +55,6 @@ async function countRows(backend: 'pglite' | 'postgres', where: { dataDir?: stri
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
-}
-
-async function drive(request: { url: string; headers: Record<string, string>; body: string }) {
-  const latencies: number[] = [];
-  let ok = 0;
-  let non2xx = 0;
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        try {
-          const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
-          await response.arrayBuffer();
-          if (response.status >= 200 && response.status < 300) ok += 1;
-          else non2xx += 1;
-        } catch {
-          errors += 1;
-        }
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: ok + non2xx + errors,
-    ok,
-    non2xx,
-    errors,
-    latencies,
-    seconds: (performance.now() - started) / 1000,
-  };
-}
-
 async function runOne(backend: 'pglite' | 'postgres', target: 'rest' | 'sheets'): Promise<Row> {
   let dbUrl: string | undefined;
   let dbName: string | undefined;
@@ -123,7 +85,7 @@ async function runOne(backend: 'pglite' | 'postgres', target: 'rest' | 'sheets')
           headers: { 'content-type': 'text/plain;charset=UTF-8' },
           body: JSON.stringify(sheetsBooking),
         };
-  const result = await drive(request);
+  const result = await drive(() => request, { seconds, connections });
   await server.stop('SIGTERM');
   const stored = await countRows(backend, { dataDir, url: dbUrl });
   rmSync(dataDir, { recursive: true, force: true });
