@@ -5,8 +5,8 @@
  * checks (a number out of range, not a whole number) are the screen's own, in its language; the
  * schema's own messages ("Closing time must be after opening time") are shown as they are.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { type BranchSettings, branchSettingsSchema } from '../../../domain/availability.ts';
 import '../../lib/zod-jitless.ts';
@@ -71,34 +71,39 @@ function issueMessage(issue: z.core.$ZodRawIssue, messages: SettingsMessages): s
   return undefined;
 }
 
+/**
+ * Where an issue is shown: a problem of a whole row (a range that overlaps another, a date listed
+ * twice) goes to the row's first field, which react-hook-form then focuses like any other.
+ */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const [list, index] = path;
+  if (path.length === 2 && list === 'hours') return `hours.${String(index)}.opens`;
+  if (path.length === 2 && list === 'closed_dates') return `closed_dates.${String(index)}.date`;
+  return path.map(String).join('.');
+}
+
+/** "Enter a time" for a cleared time, "Enter a date" for a cleared date, rather than the format. */
+function emptyFieldMessage(field: string, values: SettingsFormValues, messages: SettingsMessages): string | undefined {
+  const [list, index, key] = field.split('.');
+  const row = list === 'hours' ? values.hours[Number(index)] : undefined;
+  if (row && (key === 'opens' || key === 'closes') && row[key] === '') return messages.timeRequired;
+  const closed = list === 'closed_dates' ? values.closed_dates[Number(index)] : undefined;
+  if (closed && key === 'date' && closed.date === '') return messages.dateRequired;
+  return undefined;
+}
+
 export function settingsResolver(messages: SettingsMessages): Resolver<SettingsFormValues, unknown, BranchSettings> {
-  const schemaResolver = zodResolver(branchSettingsSchema, { error: (issue) => issueMessage(issue, messages) });
-  return async (values, context, options) => {
-    // The field refs let react-hook-form focus the first invalid field; `names` is typed by the input shape.
-    const result = await schemaResolver(toSettingsInput(values), context, { ...options, names: undefined });
-    const errors: FieldErrors<SettingsFormValues> = { ...result.errors };
-    // A cleared time or date says so, rather than naming the format it should have; a problem of
-    // a whole row (a range that overlaps another, a date listed twice) is shown on its first field,
-    // which react-hook-form then focuses like any other.
-    const required = (error: FieldError | undefined, value: string, message: string): FieldError | undefined =>
-      error && value === '' ? { ...error, message } : error;
-    const ofRow = (row: { message?: unknown; type?: unknown }): FieldError | undefined =>
-      typeof row.message === 'string' ? { type: String(row.type ?? 'custom'), message: row.message } : undefined;
-    values.hours.forEach((range, i) => {
-      const rangeErrors = errors.hours?.[i];
-      if (!rangeErrors) return;
-      rangeErrors.opens = required(rangeErrors.opens, range.opens, messages.timeRequired) ?? ofRow(rangeErrors);
-      rangeErrors.closes = required(rangeErrors.closes, range.closes, messages.timeRequired);
+  return async (values, _context, options) => {
+    const result = branchSettingsSchema.safeParse(toSettingsInput(values), {
+      error: (issue) => issueMessage(issue, messages),
     });
-    values.closed_dates.forEach((closed, i) => {
-      const closedErrors = errors.closed_dates?.[i];
-      if (closedErrors) {
-        closedErrors.date = required(closedErrors.date, closed.date, messages.dateRequired) ?? ofRow(closedErrors);
-      }
-    });
-    // The resolver types its success value loosely; parsing it again (idempotent) gives the typed settings.
-    const settings = branchSettingsSchema.safeParse(result.values);
-    if (Object.keys(errors).length > 0 || !settings.success) return { values: {}, errors };
-    return { values: settings.data, errors: {} };
+    if (result.success) return { values: result.data, errors: {} };
+    // One message a field, the first found: a field's own mistake before its row's.
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const field = fieldOf(issue.path);
+      errors[field] ??= { type: issue.code, message: emptyFieldMessage(field, values, messages) ?? issue.message };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
   };
 }
