@@ -26,7 +26,7 @@ import { useAvailability } from '../availability/use-availability.ts';
 import styles from './booking.module.css';
 import { type BookingValues, emptyBooking } from './booking-values.ts';
 import { submitBooking } from './submit-booking.ts';
-import { displayTime, type Period, timeSlots } from './time-slots.ts';
+import { displayTime, timeSlots } from './time-slots.ts';
 
 const resolver: Resolver<BookingValues, unknown, HomeBooking> = async (values, context, options) => {
   const { validateBooking } = await import('./validate-booking.ts');
@@ -34,9 +34,8 @@ const resolver: Resolver<BookingValues, unknown, HomeBooking> = async (values, c
 };
 
 const systemClock = () => new Date();
-const slotOf = (time: string, period: Period) => bookingSlot(time, period);
 /** Every time the form offers on a day, both halves of it, on the 24-hour clock. */
-const daySlots = homePeriods.flatMap((period) => timeSlots(period).map((time) => slotOf(time, period) ?? time));
+const daySlots = homePeriods.flatMap((period) => timeSlots(period).map((time) => bookingSlot(time, period) ?? time));
 
 /** The field a refusal is about, where the guest goes to change it. */
 const refusedField: Record<BookingRefusalCode, keyof BookingValues> = {
@@ -86,7 +85,7 @@ export function BookingForm() {
     now: systemClock,
   });
   // The spec's times for the period, less those of today that have begun.
-  const slots = availability.offered(timeSlots(period), (time) => slotOf(time, period));
+  const slots = availability.offered(timeSlots(period), (time) => bookingSlot(time, period));
   const offered = slots.join(' ');
 
   // Set after hydration: the prerendered page was built on another day.
@@ -209,7 +208,7 @@ export function BookingForm() {
             <select {...control} {...register('time')}>
               <option value="">{t('booking.timePlaceholder')}</option>
               {slots.map((slot) => {
-                const slot24 = slotOf(slot, period);
+                const slot24 = bookingSlot(slot, period);
                 return (
                   <option key={slot} value={slot} disabled={availability.unavailable(slot24) !== undefined}>
                     {availability.optionLabel(`${displayTime(slot)} ${period}`, slot24)}
