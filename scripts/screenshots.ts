@@ -2,7 +2,8 @@
  * Screenshots of every screen at 375, 768 and 1440 px, in headless Chromium against the built app
  * served by the real server: `npm run build && node scripts/screenshots.ts [outDir]` (default
  * docs/screenshots). The README shows them. The staff screens are taken signed in through the
- * login form, with a handful of reservations booked first as guests book them.
+ * login form, with a handful of reservations booked first as guests book them, and Sa Pa given
+ * settings of its own (lunch and dinner on Mondays, a capacity, closed for Tết).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,14 +81,16 @@ const reservations = [
   ['Phạm Thị Lan', '0905 778 899', 'lan.pham@gmail.com', 5, 5, 'Da Nang', '01:00', 'PM', null],
 ] as const;
 
-async function seedReservations(url: string): Promise<void> {
+/** Books the reservations and flags some as staff; gives back the staff access token. */
+async function seedReservations(url: string): Promise<string> {
   const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
   const auth = { apikey: supabaseAnonKey, Authorization: `Bearer ${supabaseAnonKey}` };
   const rows = reservations.map(([name, mobile, email, inDays, guests, branch, time, period, notes]) => ({
     name,
     mobile,
     email,
-    date: restaurantDate(inDays),
+    // From tomorrow: the database refuses a time of today that has passed.
+    date: restaurantDate(inDays + 1),
     guests,
     branch,
     time,
@@ -122,6 +125,37 @@ async function seedReservations(url: string): Promise<void> {
     });
     if (update.status !== 204) throw new Error(`flagging failed: ${update.status} ${await update.text()}`);
   }
+  return access_token;
+}
+
+/** Sa Pa's settings as its manager might set them, saved as the settings screen saves them. */
+async function configureSaPa(url: string, accessToken: string): Promise<void> {
+  const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
+  const hours = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) =>
+    weekday === 1
+      ? [
+          { weekday, opens: '11:00', closes: '14:30' },
+          { weekday, opens: '17:00', closes: '22:30' },
+        ]
+      : [{ weekday, opens: '10:30', closes: '23:00' }],
+  );
+  const settings = {
+    time_zone: 'Asia/Ho_Chi_Minh',
+    covers_per_slot: 40,
+    max_party: 12,
+    booking_window_days: 90,
+    hours,
+    closed_dates: [
+      { date: '2027-02-06', reason: 'Tết: New Year’s Eve' },
+      { date: '2027-02-07', reason: 'Tết' },
+    ],
+  };
+  const save = await fetch(`${url}/rest/v1/rpc/save_branch_settings`, {
+    method: 'POST',
+    headers: { apikey: supabaseAnonKey, Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ p_branch: 'Sa Pa', p_settings: settings }),
+  });
+  if (save.status !== 204) throw new Error(`saving settings failed: ${save.status} ${await save.text()}`);
 }
 
 async function capture(page: Page, name: string, width: number, maxHeight = Number.POSITIVE_INFINITY) {
@@ -149,7 +183,7 @@ mkdirSync(outDir, { recursive: true });
 const server = await startTestServer({ ADMIN_EMAIL: staff.email, ADMIN_PASSWORD: staff.password });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
 try {
-  await seedReservations(server.url);
+  await configureSaPa(server.url, await seedReservations(server.url));
   for (const width of widths) {
     const context = await browser.newContext({
       viewport: { width, height: width < 768 ? 812 : 900 },
@@ -173,6 +207,9 @@ try {
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('rowheader', { name: reservations[0][0] }).waitFor();
     await capture(page, 'admin-dashboard', width);
+    await page.goto(`${server.url}/admin/settings?branch=Sa+Pa`, { waitUntil: 'networkidle' });
+    await page.getByRole('group', { name: 'Monday' }).waitFor();
+    await capture(page, 'admin-settings', width);
     await context.close();
   }
   console.log(`Screenshots written to ${outDir}`);

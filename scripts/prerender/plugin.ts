@@ -4,8 +4,8 @@
  * of every text file for the server to send as they are.
  *
  * Output in dist/web: index.html (home, prerendered), menu/index.html, 404.html, and the plain
- * shell for every other app route (reservation/, admin/login/, admin/dashboard/), which the
- * browser renders itself. Each prerendered page names its route on #root so the browser
+ * shell for every other app route (reservation/, admin/login/, admin/dashboard/, admin/settings/),
+ * which the browser renders itself. Each prerendered page names its route on #root so the browser
  * hydrates only matching markup (src/web/app/prerender-marker.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -75,6 +75,27 @@ export type OpeningRange = z.infer<typeof openingRangeSchema>;
 
 const isoDate = z.iso.date({ error: 'Use the format yyyy-MM-dd' });
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/** True when the hours and closed dates have the text fields the checks across rows read. */
+function rowsCheckable(value: unknown): boolean {
+  if (!isObject(value) || !('hours' in value) || !('closed_dates' in value)) return false;
+  const { hours, closed_dates } = value;
+  return (
+    Array.isArray(hours) &&
+    hours.every(
+      (range: unknown) =>
+        isObject(range) &&
+        'opens' in range &&
+        typeof range.opens === 'string' &&
+        'closes' in range &&
+        typeof range.closes === 'string',
+    ) &&
+    Array.isArray(closed_dates) &&
+    closed_dates.every((closed: unknown) => isObject(closed) && 'date' in closed && typeof closed.date === 'string')
+  );
+}
+
 /** A branch's settings, as the settings screen and the admin CLI send them (save_branch_settings). */
 export const branchSettingsSchema = z
   .object({
@@ -85,21 +106,26 @@ export const branchSettingsSchema = z
     hours: z.array(openingRangeSchema).max(70),
     closed_dates: z.array(z.object({ date: isoDate, reason: z.string().trim().max(120).nullable() })).max(400),
   })
-  .superRefine((settings, ctx) => {
-    settings.hours.forEach((range, i) => {
-      const overlaps = settings.hours.some(
-        (other, j) =>
-          j !== i &&
-          other.weekday === range.weekday &&
-          minutesOf(other.opens) < minutesOf(range.closes) &&
-          minutesOf(range.opens) < minutesOf(other.closes),
-      );
-      if (overlaps) ctx.addIssue({ code: 'custom', path: ['hours', i], message: 'Overlaps another range that day' });
-    });
-    const seen = new Set<string>();
-    settings.closed_dates.forEach((closed, i) => {
-      if (seen.has(closed.date)) ctx.addIssue({ code: 'custom', path: ['closed_dates', i], message: 'Listed twice' });
-      seen.add(closed.date);
-    });
-  });
+  .superRefine(
+    (settings, ctx) => {
+      settings.hours.forEach((range, i) => {
+        const overlaps = settings.hours.some(
+          (other, j) =>
+            j !== i &&
+            other.weekday === range.weekday &&
+            minutesOf(other.opens) < minutesOf(range.closes) &&
+            minutesOf(range.opens) < minutesOf(other.closes),
+        );
+        if (overlaps) ctx.addIssue({ code: 'custom', path: ['hours', i], message: 'Overlaps another range that day' });
+      });
+      const seen = new Set<string>();
+      settings.closed_dates.forEach((closed, i) => {
+        if (seen.has(closed.date)) ctx.addIssue({ code: 'custom', path: ['closed_dates', i], message: 'Listed twice' });
+        seen.add(closed.date);
+      });
+      // Reported with any other mistake (a number that is not one, say), not only once those are
+      // fixed: the settings screen shows every error at once.
+    },
+    { when: (payload) => rowsCheckable(payload.value) },
+  );
 export type BranchSettings = z.infer<typeof branchSettingsSchema>;

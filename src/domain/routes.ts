@@ -6,6 +6,7 @@ export const paths = {
   reservation: '/reservation',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  adminSettings: '/admin/settings',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -27,8 +27,8 @@ async function fillForm(page: Page, { pickDate = true } = {}) {
   await page.getByRole('textbox', { name: 'Notes' }).fill('Window table, please');
 }
 
-/** What the page sends for fillForm's booking, timed at fixedNow. */
-const expectedPayload = sheetsPayload({ timestamp: fixedNow.toISOString() });
+/** What the page sends for fillForm's booking (Thursday 24 December 2026), timed at fixedNow. */
+const expectedPayload = sheetsPayload({ date: '2026-12-24', timestamp: fixedNow.toISOString() });
 
 test.describe('the /reservation page', () => {
   test.beforeEach(async ({ page }) => {

@@ -8,7 +8,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import common from '../locales/en/common.json' with { type: 'json' };
 
-export const namespaces = ['common', 'home', 'menu', 'reservation', 'admin'] as const;
+export const namespaces = ['common', 'home', 'menu', 'reservation', 'admin', 'availability'] as const;
 export type Namespace = (typeof namespaces)[number];
 
 void i18n

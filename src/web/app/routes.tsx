@@ -63,6 +63,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.adminSettings,
+        element: screen(
+          () => import('../features/admin/settings-page.tsx'),
+          (m) => m.SettingsPage,
+          'admin',
+        ),
+      },
+      {
         path: '*',
         element: screen(
           () => import('../features/not-found/not-found-page.tsx'),

@@ -4,6 +4,8 @@ import { useLocation } from 'react-router';
 import { paths } from '../../domain/routes.ts';
 import { loadSonner, subscribeToaster, toasterMounted, toasterWanted } from './toaster-state.ts';
 
+const staffPaths = new Set<string>([paths.adminLogin, paths.adminDashboard, paths.adminSettings]);
+
 const LazyToaster = lazy(async () => {
   const { Toaster } = await loadSonner();
   function ReadyToaster() {
@@ -11,7 +13,7 @@ const LazyToaster = lazy(async () => {
     useEffect(() => toasterMounted(), []);
     // On the staff screens toasts sit bottom-right, clear of the rows being worked on (visual brief).
     const { pathname } = useLocation();
-    const staff = pathname === paths.adminLogin || pathname === paths.adminDashboard;
+    const staff = staffPaths.has(pathname);
     return <Toaster position={staff ? 'bottom-right' : 'top-center'} richColors closeButton />;
   }
   return { default: ReadyToaster };

@@ -1,14 +1,14 @@
 /**
  * Admin Dashboard (/admin/dashboard): shown only to a session (call 5), reservations only to
  * staff. Filters and the page live in the URL; the database filters, orders, pages and counts.
- * TanStack Query lives here, not in the app shell, so public pages never load it.
+ * TanStack Query is not in the app shell: each staff screen has its own cache (the booking forms
+ * load the library with their own code, when the guest nears them).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../domain/routes.ts';
+import { useSearchParams } from 'react-router';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -31,7 +31,7 @@ import {
   toSearchParams,
 } from './reservation-filters.ts';
 import { ReservationsTable } from './reservations-table.tsx';
-import { useStaffSession } from './use-staff-session.ts';
+import { StaffScreen } from './staff-screen.tsx';
 
 function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
   const { t, i18n } = useTranslation('admin');
@@ -112,79 +112,16 @@ function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
   );
 }
 
-function DashboardGate() {
+function DashboardScreen() {
   const { t } = useTranslation('admin');
-  const navigate = useNavigate();
-  const { session, retry } = useStaffSession();
-  const loggingOut = useRef(false);
-
-  // The session ended without a logout here (a refused refresh, expiry, logout in another tab).
-  useEffect(() => {
-    if (session.status === 'signed-out' && session.ended && !loggingOut.current) notify.error(t('session.ended'));
-  }, [session, t]);
-
-  if (session.status === 'checking') {
-    return (
-      <p role="status" className={styles.centered}>
-        {t('session.checking')}
-      </p>
-    );
-  }
-  if (session.status === 'unavailable') {
-    return (
-      <div role="alert" className={styles.centered}>
-        <p>{t('session.unavailable')}</p>
-        <Button variant="ghost" onClick={retry}>
-          {t('session.retry')}
-        </Button>
-      </div>
-    );
-  }
-  if (session.status === 'signed-out') return <Navigate to={paths.adminLogin} replace />;
-
-  const { supabase } = session;
-  const logout = async () => {
-    loggingOut.current = true;
-    // Global sign-out ends the session on the server too; if the server cannot be reached, the
-    // session still ends on this device, which is what a host leaving the stand needs.
-    const { error } = await supabase.auth.signOut();
-    if (error) {
-      const local = await supabase.auth.signOut({ scope: 'local' });
-      if (local.error) {
-        loggingOut.current = false;
-        notify.error(t('dashboard.logoutFailed'));
-        return;
-      }
-    }
-    notify.success(t('dashboard.loggedOut'));
-    navigate(paths.adminLogin, { replace: true });
-  };
-
   return (
-    <div className={styles.dashboard}>
-      <header className={styles.dashboardHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('dashboard.title')}</h1>
-          <p className={styles.muted}>{t('dashboard.subtitle')}</p>
-        </div>
-        <div className={styles.account}>
-          <span className={styles.muted}>{t('dashboard.signedInAs', { email: session.email })}</span>
-          <Button variant="secondary" onClick={() => void logout()}>
-            {t('dashboard.logout')}
-          </Button>
-        </div>
-      </header>
-      {session.status === 'staff' ? (
-        <ReservationsBoard supabase={supabase} />
-      ) : (
-        <section className={`${styles.card} ${styles.notAuthorised}`} role="alert" aria-labelledby="not-authorised">
-          <h2 id="not-authorised" className={styles.cardTitle}>
-            {t('dashboard.notAuthorisedTitle')}
-          </h2>
-          <p>{t('dashboard.notAuthorised', { email: session.email })}</p>
-        </section>
-      )}
-    </div>
+    <StaffScreen
+      title={t('dashboard.title')}
+      subtitle={t('dashboard.subtitle')}
+      notAuthorised={(email) => t('dashboard.notAuthorised', { email })}
+    >
+      {(supabase) => <ReservationsBoard supabase={supabase} />}
+    </StaffScreen>
   );
 }
 
@@ -203,7 +140,7 @@ export function DashboardPage() {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={null}>
-        <DashboardGate />
+        <DashboardScreen />
       </Suspense>
     </QueryClientProvider>
   );

@@ -1,13 +1,16 @@
 /**
- * The home page's booking form (call 1). Its code is light on purpose: validation (zod) loads on
- * the first submit and the supabase client on the first valid one, so neither weighs on the first
- * paint. The date is a native date input rather than react-day-picker: it costs no JavaScript,
- * opens the phone's own date wheel, and is keyboard and screen-reader friendly everywhere; the
- * /reservation page keeps the calendar the spec describes for it.
+ * The home page's booking form (call 1). Its code loads when the guest nears it, and the supabase
+ * client when the guest first focuses it, so neither weighs on the first paint. Once a branch and
+ * a day are picked, the times show which are full or closed (use-availability.ts); a booking the
+ * database refuses (someone took the last table meanwhile) shows the database's message and keeps
+ * everything typed. The date is a native date input rather than react-day-picker: it costs no
+ * JavaScript, opens the phone's own date wheel, and is keyboard and screen-reader friendly
+ * everywhere; the /reservation page keeps the calendar the spec describes for it.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type BookingRefusalCode, bookingSlot } from '../../../domain/availability.ts';
 import {
   defaultPeriod,
   type HomeBooking,
@@ -18,15 +21,29 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
+import { restaurantDay } from '../../lib/restaurant-clock.ts';
+import { useAvailability } from '../availability/use-availability.ts';
 import styles from './booking.module.css';
 import { type BookingValues, emptyBooking } from './booking-values.ts';
-import { restaurantToday } from './restaurant-today.ts';
 import { submitBooking } from './submit-booking.ts';
 import { displayTime, timeSlots } from './time-slots.ts';
 
 const resolver: Resolver<BookingValues, unknown, HomeBooking> = async (values, context, options) => {
   const { validateBooking } = await import('./validate-booking.ts');
   return validateBooking(values, context, options);
+};
+
+const systemClock = () => new Date();
+/** Every time the form offers on a day, both halves of it, on the 24-hour clock. */
+const daySlots = homePeriods.flatMap((period) => timeSlots(period).map((time) => bookingSlot(time, period) ?? time));
+
+/** The field a refusal is about, where the guest goes to change it. */
+const refusedField: Record<BookingRefusalCode, keyof BookingValues> = {
+  BK001: 'time',
+  BK002: 'time',
+  BK003: 'time',
+  BK004: 'date',
+  BK005: 'guests',
 };
 
 /** Starts loading what a submit needs as soon as the guest starts filling the form. */
@@ -44,6 +61,7 @@ export function BookingForm() {
     watch,
     setValue,
     getValues,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<BookingValues, unknown, HomeBooking>({
     // Only the period has a default: the other fields start from what is on the page, so anything
@@ -58,19 +76,29 @@ export function BookingForm() {
   const busy = useRef(false);
   const warmed = useRef(false);
   const period = watch('period');
-  const slots = timeSlots(period);
+  const guests = watch('guests');
+  const availability = useAvailability({
+    branch: watch('branch') ?? '',
+    date: watch('date') ?? '',
+    guests: guests ? Number(guests) : undefined,
+    daySlots,
+    now: systemClock,
+  });
+  // The spec's times for the period, less those of today that have begun.
+  const slots = availability.offered(timeSlots(period), (time) => bookingSlot(time, period));
+  const offered = slots.join(' ');
 
   // Set after hydration: the prerendered page was built on another day.
   useEffect(() => {
-    setMinDate(restaurantToday());
+    setMinDate(restaurantDay(new Date()));
     setHydrated(true);
   }, []);
 
-  // A time from the other half of the day no longer fits the chosen period.
+  // A time no longer offered (from the other half of the day, or passed meanwhile) is cleared.
   useEffect(() => {
     const time = getValues('time');
-    if (time && !timeSlots(period).includes(time)) setValue('time', '');
-  }, [period, getValues, setValue]);
+    if (time && !offered.split(' ').includes(time)) setValue('time', '');
+  }, [offered, getValues, setValue]);
 
   const fieldError = (field: keyof BookingValues): string | undefined => {
     const error = errors[field];
@@ -91,6 +119,12 @@ export function BookingForm() {
     const message = outcome.serverMessage ?? t('booking.failure');
     setFormError(message);
     notify.error(message);
+    if (outcome.refusal) {
+      // Someone else took the last table (or the branch's rules say no): everything typed stays,
+      // the times show what is still free, and the guest lands where the change is to be made.
+      void availability.refresh();
+      setFocus(refusedField[outcome.refusal]);
+    }
   };
 
   const onInvalid = (_errors: FieldErrors<BookingValues>) => {
@@ -154,10 +188,10 @@ export function BookingForm() {
             </select>
           )}
         </FormField>
-        <FormField label={t('booking.date')} required error={fieldError('date')}>
+        <FormField label={t('booking.date')} required error={fieldError('date')} hint={availability.notes.date}>
           {(control) => <input {...control} type="date" min={minDate} {...register('date')} />}
         </FormField>
-        <FormField label={t('booking.guests')} required error={fieldError('guests')}>
+        <FormField label={t('booking.guests')} required error={fieldError('guests')} hint={availability.notes.guests}>
           {(control) => (
             <select {...control} {...register('guests')}>
               <option value="">{t('booking.guestsPlaceholder')}</option>
@@ -169,15 +203,18 @@ export function BookingForm() {
             </select>
           )}
         </FormField>
-        <FormField label={t('booking.time')} required error={fieldError('time')}>
+        <FormField label={t('booking.time')} required error={fieldError('time')} hint={availability.notes.time}>
           {(control) => (
             <select {...control} {...register('time')}>
               <option value="">{t('booking.timePlaceholder')}</option>
-              {slots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {`${displayTime(slot)} ${period}`}
-                </option>
-              ))}
+              {slots.map((slot) => {
+                const slot24 = bookingSlot(slot, period);
+                return (
+                  <option key={slot} value={slot} disabled={availability.unavailable(slot24) !== undefined}>
+                    {availability.optionLabel(`${displayTime(slot)} ${period}`, slot24)}
+                  </option>
+                );
+              })}
             </select>
           )}
         </FormField>

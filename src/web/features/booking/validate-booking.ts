@@ -7,7 +7,7 @@ import type { FieldErrors, ResolverOptions, ResolverResult } from 'react-hook-fo
 import { type HomeBooking, homeBookingSchema } from '../../../domain/reservation.ts';
 import '../../lib/zod-jitless.ts';
 import type { BookingValues } from './booking-values.ts';
-import { restaurantToday } from './restaurant-today.ts';
+import { restaurantDay } from '../../lib/restaurant-clock.ts';
 
 type SchemaInput = Omit<BookingValues, 'guests' | 'notes'> & { guests: number; notes: string | null };
 
@@ -23,7 +23,7 @@ export async function validateBooking(
   // The field refs let react-hook-form focus the first invalid field; `names` is typed by the input shape.
   const result = await schemaResolver(input, context, { ...options, names: undefined });
   const errors: FieldErrors<BookingValues> = { ...result.errors };
-  if (values.date && values.date < restaurantToday() && !errors.date) {
+  if (values.date && values.date < restaurantDay(new Date()) && !errors.date) {
     errors.date = { type: 'min', message: 'past' };
   }
   // The resolver types its success value loosely; parsing it again (idempotent) gives the typed booking.

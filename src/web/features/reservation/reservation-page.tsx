@@ -1,10 +1,11 @@
 /**
  * The "Make a Reservation" page (/reservation): a calendar, the page's own option sets and the
  * guest's details, sent to the spreadsheet endpoint (call 8). Outcomes reach the visitor twice:
- * as a toast and next to the button.
+ * as a toast and next to the button. Once a branch and a day are picked, the times show which are
+ * full or closed, and today's times that have begun are not offered (use-availability.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Suspense, useId, useMemo, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +19,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import { notify } from '../../lib/notify.ts';
+import { restaurantDay } from '../../lib/restaurant-clock.ts';
+import { useAvailability } from '../availability/use-availability.ts';
 import { DatePicker } from './date-picker.tsx';
 import {
   createReservationFormSchema,
@@ -27,7 +30,7 @@ import {
   toSheetsPayload,
 } from './reservation-form-schema.ts';
 import styles from './reservation-page.module.css';
-import { formatTime12h, restaurantDay } from './restaurant-date.ts';
+import { formatTime12h } from './restaurant-date.ts';
 import { sendReservation } from './send-reservation.ts';
 import { useRestaurantToday } from './use-restaurant-today.ts';
 
@@ -56,6 +59,24 @@ export function ReservationForm({ now }: { now: () => Date }) {
   const { errors, isSubmitting } = form.formState;
   const [outcome, setOutcome] = useState<Outcome>(null);
   const dateErrorId = useId();
+  const dateNoteId = useId();
+  const availability = useAvailability({
+    branch: form.watch('branch'),
+    date: form.watch('date'),
+    guests: form.watch('guests'),
+    daySlots: reservationPageTimes,
+    now,
+  });
+  // The page's times (24-hour, whatever the period), less those of today that have begun.
+  const times = availability.offered(reservationPageTimes, (time) => time);
+  const offered = times.join(' ');
+
+  // A time no longer offered (it has begun meanwhile) is cleared, not left for the browser to
+  // replace with the next option.
+  useEffect(() => {
+    const time = form.getValues('time');
+    if (time && !offered.split(' ').includes(time)) form.setValue('time', '');
+  }, [offered, form]);
 
   /** A field's error in words; `max` fills the length and size limits. */
   const errorText = (key: string | undefined, max?: number) =>
@@ -94,7 +115,14 @@ export function ReservationForm({ now }: { now: () => Date }) {
               control={form.control}
               name="date"
               render={({ field, fieldState }) => (
-                <fieldset className={styles.dateField} aria-describedby={fieldState.error ? dateErrorId : undefined}>
+                <fieldset
+                  className={styles.dateField}
+                  aria-describedby={
+                    [availability.notes.date ? dateNoteId : null, fieldState.error ? dateErrorId : null]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
+                >
                   <legend className={styles.legend}>
                     {t('fields.date')}
                     <span aria-hidden="true" className={styles.required}>
@@ -116,6 +144,11 @@ export function ReservationForm({ now }: { now: () => Date }) {
                       )
                     }
                   />
+                  {availability.notes.date ? (
+                    <p id={dateNoteId} className={styles.note}>
+                      {availability.notes.date}
+                    </p>
+                  ) : null}
                   {fieldState.error ? (
                     <p id={dateErrorId} className={styles.error}>
                       {errorText(fieldState.error.message)}
@@ -141,15 +174,20 @@ export function ReservationForm({ now }: { now: () => Date }) {
                 )}
               </FormField>
               <div className={styles.pair}>
-                <FormField label={t('fields.time')} required error={errorText(errors.time?.message)}>
+                <FormField
+                  label={t('fields.time')}
+                  required
+                  error={errorText(errors.time?.message)}
+                  hint={availability.notes.time}
+                >
                   {(control) => (
                     <select {...control} required {...form.register('time')}>
                       <option value="" disabled>
                         {t('placeholders.time')}
                       </option>
-                      {reservationPageTimes.map((time) => (
-                        <option key={time} value={time}>
-                          {formatTime12h(time)}
+                      {times.map((time) => (
+                        <option key={time} value={time} disabled={availability.unavailable(time) !== undefined}>
+                          {availability.optionLabel(formatTime12h(time), time)}
                         </option>
                       ))}
                     </select>
@@ -170,7 +208,12 @@ export function ReservationForm({ now }: { now: () => Date }) {
                   )}
                 </FormField>
               </div>
-              <FormField label={t('fields.guests')} required error={errorText(errors.guests?.message, limits.guests)}>
+              <FormField
+                label={t('fields.guests')}
+                required
+                error={errorText(errors.guests?.message, limits.guests)}
+                hint={availability.notes.guests}
+              >
                 {(control) => (
                   <input
                     {...control}

@@ -1,42 +1,7 @@
 /**
- * Calendar days as the restaurant counts them: "today" and "past" are decided in the
- * restaurant's time zone (Asia/Ho_Chi_Minh), whatever zone the visitor's device is in. Days
- * travel through the form as yyyy-MM-dd strings, which compare correctly as text.
- *
- * Only Intl does zone arithmetic here: no Date subclasses (such as TZDate), which break under
- * clocks that replace the global Date — the browser tests' fake clock among them.
+ * Days between the calendar widget and the form. The restaurant's "today" comes from
+ * src/web/lib/restaurant-clock.ts; days travel through the form as yyyy-MM-dd strings.
  */
-import { restaurantTimeZone } from '../../../domain/reservation.ts';
-
-const partsInRestaurant = new Intl.DateTimeFormat('en-US', {
-  timeZone: restaurantTimeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function wallClock(now: Date) {
-  const parts = Object.fromEntries(partsInRestaurant.formatToParts(now).map((part) => [part.type, part.value]));
-  return {
-    day: `${parts.year}-${parts.month}-${parts.day}`,
-    secondsIntoDay: Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second),
-  };
-}
-
-/** The calendar day (yyyy-MM-dd) it is at `now` in the restaurant. */
-export function restaurantDay(now: Date): string {
-  return wallClock(now).day;
-}
-
-/** Milliseconds from `now` until the next midnight in the restaurant (Vietnam keeps no DST). */
-export function msUntilNextRestaurantDay(now: Date): number {
-  const { secondsIntoDay } = wallClock(now);
-  return (86_400 - secondsIntoDay) * 1000 - now.getMilliseconds();
-}
 
 /**
  * A yyyy-MM-dd day as the calendar widget's Date: noon of that day on the device. The widget

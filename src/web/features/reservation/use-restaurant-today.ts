@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { msUntilNextRestaurantDay, restaurantDay } from './restaurant-date.ts';
+import { msUntilNextRestaurantDay, restaurantDay } from '../../lib/restaurant-clock.ts';
 
 /**
  * Today's day (yyyy-MM-dd) in the restaurant, from the injected clock, moving on at midnight in

@@ -32,8 +32,15 @@ export async function listBranchesInData(supabase: SupabaseClient): Promise<stri
 export function branchOptions(inData: readonly string[] | undefined, selected: string | undefined): string[] {
   const others = new Set(inData ?? reservationPageBranches);
   if (selected) others.add(selected);
-  for (const branch of homeBranches) others.delete(branch);
-  return [...homeBranches, ...[...others].sort((a, b) => a.localeCompare(b))];
+  return homeBranchesFirst([...homeBranches, ...others]);
+}
+
+/** The given branches, each once: those of the home form first, in its order, then the others alphabetically. */
+export function homeBranchesFirst(branches: readonly string[]): string[] {
+  const given = new Set(branches);
+  const home: string[] = homeBranches.filter((branch) => given.has(branch));
+  for (const branch of home) given.delete(branch);
+  return [...home, ...[...given].sort((a, b) => a.localeCompare(b))];
 }
 
 export function useBranchesInData(supabase: SupabaseClient) {
