@@ -382,8 +382,11 @@ export class RealtimeSocket {
     const who = await this.context.identities.identify(parsed.data.access_token);
     if (this.channels.get(channel.topic) !== channel) return;
     if (who.ok) {
+      const wasHeldBack = channel.auth.state === 'expired' || channel.auth.identity.expiresAt <= this.context.now();
       channel.auth = { state: 'active', identity: who.identity, expiryNoticeSent: false };
-      return this.reply(message, 'ok', {});
+      this.reply(message, 'ok', {});
+      if (wasHeldBack) channel.system('system', 'ok', 'Token accepted: changes are sent again');
+      return;
     }
     this.reply(message, 'error', { reason: who.message });
     if (who.reason === 'expired') {
