@@ -31,6 +31,8 @@ export interface RunningServer {
   port: number;
   /** What the app was built from (tests use the database and token service directly). */
   deps: AppDeps;
+  /** The realtime endpoint (tests read how many sockets are open). */
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     url: `http://localhost:${port}`,
     port,
     deps,
+    realtime: live,
     close() {
       closing ??= (async () => {
         // Realtime sockets first: an open socket would hold the HTTP server's close.

@@ -60,6 +60,9 @@ export interface PostgresOptions {
   listenPingMs?: number;
 }
 
+/** How a listening connection names itself in pg_stat_activity. */
+export const listenerApplicationName = 'saffron-lotus listener';
+
 /** Waits before each new try to listen again: quickly at first, then every 5 s. */
 const listenRetryMs = [250, 500, 1000, 2000, 5000];
 
@@ -83,6 +86,7 @@ async function listenOn(
   async function connect(): Promise<pg.Client> {
     const client = new pg.Client({
       connectionString,
+      application_name: listenerApplicationName,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       connectionTimeoutMillis: 5000,

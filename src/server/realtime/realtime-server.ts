@@ -34,7 +34,7 @@ import {
   type Transport,
 } from './realtime-socket.ts';
 import { createSubscriberIdentities, type Identity } from './subscriber-identity.ts';
-import { type Audience, readAsSubscribers, type Visible } from './visibility.ts';
+import { type Audience, checkFilterValues, readAsSubscribers, type Visible } from './visibility.ts';
 
 export const realtimePath = '/realtime/v1/websocket';
 
@@ -371,8 +371,8 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
     const address = addressOf(req);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     const socket = new RealtimeSocket(vsnOf(req) ?? defaultSerializerVersion, transportOf(ws), {
-      db,
       identities,
+      checkFilters: (table, conditions) => checkFilterValues(db, table, conditions),
       tables,
       feedLive: () => feed.live,
       allowJoin: () => deps.rateLimiter.hit('realtime-join', address, limits.joinsPerAddress),

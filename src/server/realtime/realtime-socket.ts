@@ -7,7 +7,6 @@
  * this server cannot honour is answered with an error reply, never ignored.
  */
 import { z } from 'zod';
-import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { type FilterCondition, parseFilter } from './filters.ts';
 import {
@@ -20,9 +19,8 @@ import {
   phoenixTopic,
   type SerializerVersion,
 } from './phoenix-protocol.ts';
-import type { PublishedTables } from './published-tables.ts';
+import type { PublishedTable, PublishedTables } from './published-tables.ts';
 import type { Identity, SubscriberIdentities } from './subscriber-identity.ts';
-import { checkFilterValues } from './visibility.ts';
 
 /** What the socket writes to: a WebSocket, in the server. */
 export interface Transport {
@@ -64,9 +62,10 @@ export type ChannelAuth =
   | { state: 'expired' };
 
 export interface SocketContext {
-  db: Database;
   identities: SubscriberIdentities;
   tables: PublishedTables;
+  /** Whether filter values fit their columns' types (undefined) or what is wrong. */
+  checkFilters(table: PublishedTable, conditions: readonly FilterCondition[]): Promise<string | undefined>;
   /** False while the change feed is reconnecting: joins wait for it. */
   feedLive(): boolean;
   /** The per-address join limit. */
@@ -370,7 +369,7 @@ export class RealtimeSocket {
       const filter = parseFilter(entry.filter);
       if (!filter.ok) throw new JoinRefused(`${filter.message} ${described}`);
       conditions = filter.conditions;
-      const problem = await checkFilterValues(this.context.db, published, conditions);
+      const problem = await this.context.checkFilters(published, conditions);
       if (problem) throw new JoinRefused(`${problem} ${described}`);
     }
     return { id: this.context.nextSubscriptionId(), event, schema: entry.schema, table, conditions };
