@@ -1,0 +1,288 @@
+/**
+ * The live host board: how long after a guest's booking is acknowledged (the 201 of an
+ * anonymous POST /rest/v1/reservations) each connected host hears of it, with 1, 50 and 200
+ * staff subscribers — each the real supabase-js client with a session of its own, so the server
+ * re-reads every change once per subscriber — on the embedded database and on PostgreSQL. Also:
+ * what one more idle socket (joined, listening as staff) costs the server in memory.
+ *
+ * The server runs in its own process (as `npm start`, rate limits off); the subscribers share
+ * this process, on the same 2-core machine: what the machine spends decoding 200 copies of each
+ * change is part of the figure, as it would be for 200 hosts' browsers sharing one small box.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { realtimePath } from '../src/server/realtime/realtime-server.ts';
+import { startTestServer, type TestServer } from '../tests/e2e/support/server.ts';
+import { guestBooking } from '../tests/support/builders.ts';
+import { adminUrl, provideTestPostgres } from '../tests/support/postgres.ts';
+
+const staff = { email: 'bench-board@saffronlotus.test', password: 'a long evening of bookings at the front desk' };
+const sizes = [1, 50, 200];
+const bookingsPerSize = Number(process.env.REALTIME_BOOKINGS ?? 40);
+const idleSockets = Number(process.env.REALTIME_IDLE_SOCKETS ?? 1000);
+const goalP99Ms = 250;
+
+interface Row {
+  backend: string;
+  subscribers: number;
+  events: number;
+  missed: number;
+  p50: number;
+  p99: number;
+  max: number;
+  p50FromSend: number;
+  p99FromSend: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(what: string, check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) {
+      console.warn(`timed out waiting for ${what}`);
+      return false;
+    }
+    await sleep(5);
+  }
+  return true;
+}
+
+/** The server's resident memory, from /proc. */
+function rssBytes(server: TestServer): number {
+  const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+interface Subscriber {
+  client: SupabaseClient;
+  /** When each booking (by name) was heard. */
+  heard: Map<string, number>;
+}
+
+async function signIn(server: TestServer, anonKey: string): Promise<string> {
+  const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify(staff),
+  });
+  if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function subscriber(server: TestServer, anonKey: string): Promise<Subscriber> {
+  const token = await signIn(server, anonKey);
+  const client = createClient(server.url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    accessToken: async () => token,
+  });
+  await client.realtime.setAuth();
+  const heard = new Map<string, number>();
+  await new Promise<void>((resolve, reject) => {
+    client
+      .channel('bench-board')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'reservations' }, (change) => {
+        heard.set(String(change.new.name), performance.now());
+      })
+      .subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve();
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+      });
+  });
+  return { client, heard };
+}
+
+async function measure(server: TestServer, anonKey: string, subscribers: Subscriber[], backend: string): Promise<Row> {
+  const fromAck: number[] = [];
+  const fromSend: number[] = [];
+  let missed = 0;
+  for (let i = 0; i < bookingsPerSize; i += 1) {
+    const name = `Bench ${subscribers.length} ${i} ${randomBytes(3).toString('hex')}`;
+    const sent = performance.now();
+    const response = await fetch(`${server.url}/rest/v1/reservations`, {
+      method: 'POST',
+      headers: {
+        apikey: anonKey,
+        authorization: `Bearer ${anonKey}`,
+        'content-type': 'application/json',
+        prefer: 'return=minimal',
+      },
+      body: JSON.stringify(guestBooking({ name })),
+    });
+    await response.arrayBuffer();
+    const acknowledged = performance.now();
+    if (response.status !== 201) throw new Error(`insert: ${response.status}`);
+    await until(`${name} at every subscriber`, () => subscribers.every((s) => s.heard.has(name)), 10_000);
+    for (const s of subscribers) {
+      const at = s.heard.get(name);
+      if (at === undefined) {
+        missed += 1;
+        continue;
+      }
+      // A change can reach a socket before the 201 reaches the guest: that counts as no wait.
+      fromAck.push(Math.max(0, at - acknowledged));
+      fromSend.push(at - sent);
+    }
+    // Bookings a guest apart, not a burst: each figure is one booking's journey.
+    await sleep(50);
+  }
+  fromAck.sort((a, b) => a - b);
+  fromSend.sort((a, b) => a - b);
+  return {
+    backend,
+    subscribers: subscribers.length,
+    events: fromAck.length,
+    missed,
+    p50: percentile(fromAck, 0.5),
+    p99: percentile(fromAck, 0.99),
+    max: Math.round(fromAck.at(-1) ?? Number.NaN),
+    p50FromSend: percentile(fromSend, 0.5),
+    p99FromSend: percentile(fromSend, 0.99),
+  };
+}
+
+/** Opens `count` raw sockets, each joined as staff to a channel listening to reservations. */
+async function openIdleSockets(
+  server: TestServer,
+  anonKey: string,
+  token: string,
+  count: number,
+): Promise<WebSocket[]> {
+  const url = `${server.url.replace('http', 'ws')}${realtimePath}?apikey=${encodeURIComponent(anonKey)}&vsn=2.0.0`;
+  const join = JSON.stringify([
+    '1',
+    '1',
+    'realtime:idle',
+    'phx_join',
+    {
+      config: { postgres_changes: [{ event: '*', schema: 'public', table: 'reservations' }] },
+      access_token: token,
+    },
+  ]);
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const ws = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => ws.send(join));
+      ws.once('message', () => resolve());
+      ws.once('error', reject);
+    });
+    sockets.push(ws);
+  }
+  return sockets;
+}
+
+async function runBackend(backend: 'pglite' | 'postgres'): Promise<{ rows: Row[]; bytesPerSocket: number }> {
+  let dbName: string | undefined;
+  let dbUrl: string | undefined;
+  if (backend === 'postgres') {
+    dbName = `saffron_realtime_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl());
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+  }
+  const server = await startTestServer({
+    RATE_LIMITS: 'off',
+    ADMIN_EMAIL: staff.email,
+    ADMIN_PASSWORD: staff.password,
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+  });
+  const { supabaseAnonKey: anonKey } = (await (await fetch(`${server.url}/config.json`)).json()) as {
+    supabaseAnonKey: string;
+  };
+  const rows: Row[] = [];
+  const subscribers: Subscriber[] = [];
+  let bytesPerSocket = Number.NaN;
+  try {
+    for (const size of sizes) {
+      while (subscribers.length < size) subscribers.push(await subscriber(server, anonKey));
+      await sleep(500);
+      const row = await measure(server, anonKey, subscribers, backend);
+      console.log(row);
+      rows.push(row);
+    }
+    await Promise.all(subscribers.map((s) => s.client.removeAllChannels()));
+
+    const token = await signIn(server, anonKey);
+    await sleep(1000);
+    const before = rssBytes(server);
+    const sockets = await openIdleSockets(server, anonKey, token, idleSockets);
+    await sleep(2000);
+    const after = rssBytes(server);
+    bytesPerSocket = (after - before) / idleSockets;
+    console.log({ backend, idleSockets, before, after, bytesPerSocket });
+    for (const ws of sockets) ws.close();
+  } finally {
+    await server.stop('SIGTERM');
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: adminUrl() });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+  return { rows, bytesPerSocket };
+}
+
+const postgres = await provideTestPostgres();
+const results: { backend: string; rows: Row[]; bytesPerSocket: number }[] = [];
+try {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    // REALTIME_BACKENDS=pglite runs one of them (while tuning); the committed figures have both.
+    if (process.env.REALTIME_BACKENDS && !process.env.REALTIME_BACKENDS.split(',').includes(backend)) continue;
+    results.push({ backend, ...(await runBackend(backend)) });
+  }
+} finally {
+  await postgres.stop();
+}
+
+const rows = results.flatMap((r) => r.rows);
+const atMost = rows.filter((r) => r.subscribers === Math.max(...sizes));
+const met = atMost.every((r) => r.p99 < goalP99Ms && r.missed === 0);
+const table = [
+  '| backend | staff subscribers | changes heard | missed | p50 ms | p99 ms | max ms | p50 from send ms | p99 from send ms |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.backend} | ${r.subscribers} | ${r.events} | ${r.missed} | ${r.p50} | ${r.p99} | ${r.max} | ${r.p50FromSend} | ${r.p99FromSend} |`,
+  ),
+].join('\n');
+const memory = results
+  .map((r) => `| ${r.backend} | ${idleSockets} | ${(r.bytesPerSocket / 1024).toFixed(1)} KiB |`)
+  .join('\n');
+writeFileSync(
+  join(import.meta.dirname, 'results', 'realtime.md'),
+  `# Realtime: from a guest's booking to the host's board
+
+${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${postgres.label}, on this 2-core machine shared with other work. Server in its own process, rate limits off; the subscribers (supabase-js ${JSON.parse(readFileSync(join(import.meta.dirname, '..', 'node_modules', '@supabase', 'supabase-js', 'package.json'), 'utf8')).version}, one session each, listening for INSERT on reservations) in the benchmark's process.
+
+Each row: ${bookingsPerSize} anonymous bookings (POST /rest/v1/reservations), one at a time, 50 ms apart. Latency is from the moment the guest has the 201 to the moment each subscriber's callback runs (a change that arrives first counts as 0); "from send" counts from the moment the POST was sent. Every change is read again once per subscriber, as that subscriber (200 sessions: 200 reads per booking, in one database call).
+
+${table}
+
+Goal: p99 under ${goalP99Ms} ms at ${Math.max(...sizes)} subscribers, nothing missed — ${met ? 'met' : 'NOT met'} on ${atMost.map((r) => `${r.backend} (${r.p99} ms)`).join(', ')}.
+
+## Memory per idle socket
+
+Raw WebSockets, each joined to one channel listening to reservations as staff, then left idle; the server's resident memory before and after, divided by the number of sockets.
+
+| backend | sockets | memory per socket |
+|---|---|---|
+${memory}
+`,
+);
+console.log(table);
+if (!met) process.exitCode = 1;
