@@ -6,7 +6,7 @@
  *
  * Limits: sockets and joins per client address, a maximum message size, a message rate per
  * socket, channels per socket, a client that stops reading is dropped, and a socket silent for
- * longer than the idle timeout (realtime-js sends a heartbeat every 25 s) is closed.
+ * longer than the idle timeout is closed.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -53,7 +53,8 @@ export interface RealtimeLimits extends SocketLimits {
 
 export const defaultRealtimeLimits: RealtimeLimits = {
   maxPayloadBytes: 64 * 1024,
-  idleTimeoutMs: 60_000,
+  // realtime-js sends a heartbeat every 25 s: three missed (a background tab's timers run late).
+  idleTimeoutMs: 90_000,
   socketsPerAddress: 50,
   joinsPerAddress: { max: 120, windowSeconds: 60 },
   maxSockets: 10_000,
