@@ -5,25 +5,29 @@
  * re-reads every change once per subscriber — on the embedded database and on PostgreSQL. Also:
  * what one more idle socket (joined, listening as staff) costs the server in memory.
  *
- * The server runs in its own process (as `npm start`, rate limits off); the subscribers share
- * this process, on the same 2-core machine: what the machine spends decoding 200 copies of each
+ * For latency the server runs in its own process (as `npm start`, rate limits off); the
+ * subscribers share this process, on the same 2-core machine: what the machine spends decoding 200 copies of each
  * change is part of the figure, as it would be for 200 hosts' browsers sharing one small box.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { realtimePath } from '../src/server/realtime/realtime-server.ts';
-import { startTestServer, type TestServer } from '../tests/e2e/support/server.ts';
+import { startTestServer } from '../tests/e2e/support/server.ts';
 import { guestBooking } from '../tests/support/builders.ts';
 import { adminUrl, provideTestPostgres } from '../tests/support/postgres.ts';
+import { startTestServer as startInProcess } from '../tests/support/test-server.ts';
 
 const staff = { email: 'bench-board@saffronlotus.test', password: 'a long evening of bookings at the front desk' };
 const sizes = [1, 50, 200];
-const bookingsPerSize = Number(process.env.REALTIME_BOOKINGS ?? 40);
-const idleSockets = Number(process.env.REALTIME_IDLE_SOCKETS ?? 1000);
+const bookingsPerSize = Number(process.env.REALTIME_BOOKINGS ?? 100);
+const idleSockets = Number(process.env.REALTIME_IDLE_SOCKETS ?? 2000);
 const goalP99Ms = 250;
 
 interface Row {
@@ -57,10 +61,14 @@ async function until(what: string, check: () => boolean, timeoutMs: number): Pro
   return true;
 }
 
-/** The server's resident memory, from /proc. */
-function rssBytes(server: TestServer): number {
-  const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+/** Least-squares slope of y over x. */
+function slope(points: readonly [number, number][]): number {
+  const n = points.length;
+  const mx = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const my = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const covariance = points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0);
+  const variance = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
+  return covariance / variance;
 }
 
 interface Subscriber {
@@ -69,7 +77,7 @@ interface Subscriber {
   heard: Map<string, number>;
 }
 
-async function signIn(server: TestServer, anonKey: string): Promise<string> {
+async function signIn(server: { url: string }, anonKey: string): Promise<string> {
   const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: anonKey, 'content-type': 'application/json' },
@@ -79,7 +87,7 @@ async function signIn(server: TestServer, anonKey: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-async function subscriber(server: TestServer, anonKey: string): Promise<Subscriber> {
+async function subscriber(server: { url: string }, anonKey: string): Promise<Subscriber> {
   const token = await signIn(server, anonKey);
   const client = createClient(server.url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -101,7 +109,12 @@ async function subscriber(server: TestServer, anonKey: string): Promise<Subscrib
   return { client, heard };
 }
 
-async function measure(server: TestServer, anonKey: string, subscribers: Subscriber[], backend: string): Promise<Row> {
+async function measure(
+  server: { url: string },
+  anonKey: string,
+  subscribers: Subscriber[],
+  backend: string,
+): Promise<Row> {
   const fromAck: number[] = [];
   const fromSend: number[] = [];
   let missed = 0;
@@ -150,62 +163,40 @@ async function measure(server: TestServer, anonKey: string, subscribers: Subscri
   };
 }
 
-/** Opens `count` raw sockets, each joined as staff to a channel listening to reservations. */
-async function openIdleSockets(
-  server: TestServer,
-  anonKey: string,
-  token: string,
-  count: number,
-): Promise<WebSocket[]> {
-  const url = `${server.url.replace('http', 'ws')}${realtimePath}?apikey=${encodeURIComponent(anonKey)}&vsn=2.0.0`;
-  const join = JSON.stringify([
-    '1',
-    '1',
-    'realtime:idle',
-    'phx_join',
-    {
-      config: { postgres_changes: [{ event: '*', schema: 'public', table: 'reservations' }] },
-      access_token: token,
+/** One database for a PostgreSQL run, dropped afterwards. */
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `saffron_realtime_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
     },
-  ]);
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const ws = new WebSocket(url);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => ws.send(join));
-      ws.once('message', () => resolve());
-      ws.once('error', reject);
-    });
-    sockets.push(ws);
-  }
-  return sockets;
+  };
 }
 
-async function runBackend(backend: 'pglite' | 'postgres'): Promise<{ rows: Row[]; bytesPerSocket: number }> {
-  let dbName: string | undefined;
-  let dbUrl: string | undefined;
-  if (backend === 'postgres') {
-    dbName = `saffron_realtime_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(adminUrl());
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
-  }
+/** Latency with 1, 50 and 200 subscribers, added to one server in turn. */
+async function latencies(backend: 'pglite' | 'postgres'): Promise<Row[]> {
+  const database = backend === 'postgres' ? await createDatabase() : undefined;
   const server = await startTestServer({
     RATE_LIMITS: 'off',
     ADMIN_EMAIL: staff.email,
     ADMIN_PASSWORD: staff.password,
-    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+    ...(database ? { DATABASE_URL: database.url } : {}),
   });
   const { supabaseAnonKey: anonKey } = (await (await fetch(`${server.url}/config.json`)).json()) as {
     supabaseAnonKey: string;
   };
   const rows: Row[] = [];
   const subscribers: Subscriber[] = [];
-  let bytesPerSocket = Number.NaN;
   try {
     for (const size of sizes) {
       while (subscribers.length < size) subscribers.push(await subscriber(server, anonKey));
@@ -215,26 +206,59 @@ async function runBackend(backend: 'pglite' | 'postgres'): Promise<{ rows: Row[]
       rows.push(row);
     }
     await Promise.all(subscribers.map((s) => s.client.removeAllChannels()));
-
-    const token = await signIn(server, anonKey);
-    await sleep(1000);
-    const before = rssBytes(server);
-    const sockets = await openIdleSockets(server, anonKey, token, idleSockets);
-    await sleep(2000);
-    const after = rssBytes(server);
-    bytesPerSocket = (after - before) / idleSockets;
-    console.log({ backend, idleSockets, before, after, bytesPerSocket });
-    for (const ws of sockets) ws.close();
   } finally {
     await server.stop('SIGTERM');
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: adminUrl() });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await database?.drop();
   }
-  return { rows, bytesPerSocket };
+  return rows;
+}
+
+/**
+ * What one more idle socket (joined, listening as staff) costs the server. Here the server runs
+ * in this process and the sockets are opened by another (bench/idle-sockets.ts), in steps; after
+ * each step a full collection, then the server's JavaScript heap plus external memory (buffers).
+ * The figure is the slope of that memory over the number of sockets. Kernel socket buffers are not
+ * counted; resident memory would be too noisy beside the embedded database's WebAssembly heap.
+ */
+async function memoryPerSocket(backend: 'pglite' | 'postgres'): Promise<number> {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  const used = () => {
+    gc();
+    gc();
+    const memory = process.memoryUsage();
+    return memory.heapUsed + memory.external;
+  };
+  const server = await startInProcess(backend, {
+    RATE_LIMITS: 'off',
+    ADMIN_EMAIL: staff.email,
+    ADMIN_PASSWORD: staff.password,
+  });
+  const token = await signIn(server, server.anonKey);
+  const url = `${server.url.replace('http', 'ws')}${realtimePath}?apikey=${encodeURIComponent(server.anonKey)}&vsn=2.0.0`;
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'idle-sockets.ts'), url, token], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  try {
+    const points: [number, number][] = [];
+    await sleep(1000);
+    points.push([0, used()]);
+    const step = Math.max(1, Math.floor(idleSockets / 4));
+    for (let open = step; open <= idleSockets; open += step) {
+      child.stdin.write(`open ${step}\n`);
+      const answer = await lines.next();
+      if (answer.value !== `opened ${open}`) throw new Error(`idle sockets: ${String(answer.value)}`);
+      await sleep(500);
+      points.push([open, used()]);
+    }
+    console.log({ backend, points });
+    return slope(points);
+  } finally {
+    child.stdin.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+    await server.close();
+  }
 }
 
 const postgres = await provideTestPostgres();
@@ -243,7 +267,7 @@ try {
   for (const backend of ['pglite', 'postgres'] as const) {
     // REALTIME_BACKENDS=pglite runs one of them (while tuning); the committed figures have both.
     if (process.env.REALTIME_BACKENDS && !process.env.REALTIME_BACKENDS.split(',').includes(backend)) continue;
-    results.push({ backend, ...(await runBackend(backend)) });
+    results.push({ backend, rows: await latencies(backend), bytesPerSocket: await memoryPerSocket(backend) });
   }
 } finally {
   await postgres.stop();
@@ -277,7 +301,7 @@ Goal: p99 under ${goalP99Ms} ms at ${Math.max(...sizes)} subscribers, nothing mi
 
 ## Memory per idle socket
 
-Raw WebSockets, each joined to one channel listening to reservations as staff, then left idle; the server's resident memory before and after, divided by the number of sockets.
+Raw WebSockets opened by a separate process, each joined to one channel listening to reservations as staff, then left idle, in four steps; after each step a full garbage collection in the server. The figure is the slope of the server's JavaScript heap plus external memory over the number of sockets (kernel socket buffers not counted).
 
 | backend | sockets | memory per socket |
 |---|---|---|
