@@ -26,16 +26,20 @@ declare
   key_type text;
   -- Per role, what it may read: {"list": "select list", "types": {"column": "type"}}.
   readable jsonb := '{}';
+  -- Statements prepared in this session (checked once per call, not once per subscriber).
+  prepared jsonb := '{}';
   entry jsonb;
   role_name text;
   role_columns jsonb;
-  filter_sets jsonb;
   conditions jsonb;
   condition jsonb;
   column_name text;
   column_type text;
+  operator text;
   where_clause text;
+  filter_values text[];
   query text;
+  statement_name text;
   subscriber_index integer := -1;
   set_index integer;
 begin
@@ -72,41 +76,56 @@ begin
     perform set_config('role', role_name, true),
             set_config('request.jwt.claims', (entry -> 'claims')::text, true);
 
-    filter_sets := coalesce(entry -> 'filters', '[[]]');
     set_index := -1;
     <<sets>>
-    for conditions in select value from jsonb_array_elements(filter_sets) loop
+    for conditions in select value from jsonb_array_elements(coalesce(entry -> 'filters', '[[]]')) loop
       set_index := set_index + 1;
       where_clause := 'true';
+      filter_values := '{}';
       for condition in select value from jsonb_array_elements(conditions) loop
         column_name := condition ->> 'column';
         column_type := role_columns -> 'types' ->> column_name;
         -- A filter on a column this role may not read matches nothing (it would tell about it).
         continue sets when column_type is null;
-        where_clause := where_clause || ' and ' || case condition ->> 'op'
-          when 'eq' then format('t.%I = %L::%s', column_name, condition ->> 'value', column_type)
-          when 'neq' then format('t.%I <> %L::%s', column_name, condition ->> 'value', column_type)
-          when 'lt' then format('t.%I < %L::%s', column_name, condition ->> 'value', column_type)
-          when 'lte' then format('t.%I <= %L::%s', column_name, condition ->> 'value', column_type)
-          when 'gt' then format('t.%I > %L::%s', column_name, condition ->> 'value', column_type)
-          when 'gte' then format('t.%I >= %L::%s', column_name, condition ->> 'value', column_type)
-          when 'in' then format('t.%I = any (array(select jsonb_array_elements_text(%L::jsonb))::%s[])',
-                                column_name, (condition -> 'values')::text, column_type)
-        end;
-        if where_clause is null then
-          raise exception 'realtime: unknown filter operator %', condition ->> 'op';
+        if condition ->> 'op' = 'in' then
+          filter_values := filter_values || (condition -> 'values')::text;
+          where_clause := where_clause || format(
+            ' and t.%I = any (array(select jsonb_array_elements_text($4[%s]::jsonb))::%s[])',
+            column_name, cardinality(filter_values), column_type);
+        else
+          operator := case condition ->> 'op'
+            when 'eq' then '=' when 'neq' then '<>' when 'lt' then '<'
+            when 'lte' then '<=' when 'gt' then '>' when 'gte' then '>=' end;
+          if operator is null then
+            raise exception 'realtime: unknown filter operator %', condition ->> 'op';
+          end if;
+          filter_values := filter_values || (condition ->> 'value');
+          where_clause := where_clause || format(
+            ' and t.%I %s $4[%s]::%s', column_name, operator, cardinality(filter_values), column_type);
         end if;
       end loop;
       query := format(
-        'select %s, %s, t.%I::text, row_to_json(t) from (select %s from %s where %I = any ($1::%s[])) t where %s',
-        subscriber_index, set_index, key_column, role_columns ->> 'list', target, key_column, key_type, where_clause);
+        'select $2, $3, t.%I::text, row_to_json(t) from (select %s from %s where %I = any ($1::%s[])) t where %s',
+        key_column, role_columns ->> 'list', target, key_column, key_type, where_clause);
       if where_clause = 'true' then
-        return query execute query using p_keys;
+        -- Unfiltered (the dashboard): one prepared statement per role and table, planned once
+        -- per database session rather than once per subscriber and change. Filtered statements
+        -- are planned each time: their shapes are the clients' to choose, and prepared
+        -- statements stay for the whole session.
+        statement_name := 'realtime_' || md5(query);
+        if not prepared ? statement_name then
+          if not exists (select 1 from pg_catalog.pg_prepared_statements s where s.name = statement_name) then
+            execute format('prepare %I (text[], integer, integer, text[]) as %s', statement_name, query);
+          end if;
+          prepared := prepared || jsonb_build_object(statement_name, true);
+        end if;
+        return query execute format('execute %I (%L, %s, %s, %L)',
+          statement_name, p_keys, subscriber_index, set_index, filter_values);
       else
         -- The server checks filter values when a subscriber joins; should one still not fit its
         -- column's type, that filter matches nothing rather than failing every subscriber.
         begin
-          return query execute query using p_keys;
+          return query execute query using p_keys, subscriber_index, set_index, filter_values;
         exception when data_exception then
           null;
         end;
