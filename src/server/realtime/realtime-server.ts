@@ -156,6 +156,18 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
     return channels.has(channel) && channel.auth.state === 'active' && channel.auth.identity === identity;
   }
 
+  /**
+   * Whether to send a change read for `identity` to `channel`. A channel whose token changed while
+   * the change was being read (a refresh, a sign-out) gets nothing read for its old token; it is
+   * failed instead, so it joins again and its page reads afresh with the new token. A channel
+   * that now holds an expired token is held back, as always.
+   */
+  function stillListening(channel: Channel, identity: Identity): boolean {
+    if (unchanged(channel, identity)) return true;
+    if (channels.has(channel) && channel.auth.state === 'active') channel.fail();
+    return false;
+  }
+
   async function deliver(event: ChangeEvent): Promise<void> {
     const table = await tables.get(event.schema, event.table);
     if (!table) return;
@@ -214,9 +226,10 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
       return;
     }
 
+    const current = plans.filter((plan) => stillListening(plan.channel, plan.identity));
     const encoded = new Map<string, string>();
     for (const key of event.keys) {
-      for (const plan of plans) {
+      for (const plan of current) {
         const seen = visible.get(plan.audience);
         if (!seen) continue;
         let record: Record<string, unknown> | undefined;
@@ -228,7 +241,7 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
             ids.push(subscription.id);
           }
         });
-        if (!record || !unchanged(plan.channel, plan.identity)) continue;
+        if (!record) continue;
         const cacheKey = `${plan.audience}\u0000${key}`;
         let data = encoded.get(cacheKey);
         if (data === undefined) {
@@ -259,6 +272,9 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
   ): void {
     const keyColumn = table.columns.get(table.key);
     const numeric = keyColumn?.typeName === 'int8' || keyColumn?.typeName === 'int4' || keyColumn?.typeName === 'int2';
+    const current = listening.filter(
+      (c) => c.identity.role === 'service_role' && stillListening(c.channel, c.identity),
+    );
     for (const key of event.keys) {
       const data = changeData({
         schema: table.schema,
@@ -269,8 +285,7 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
         record: null,
         oldRecord: { [table.key]: numeric ? Number(key) : key },
       });
-      for (const c of listening) {
-        if (c.identity.role !== 'service_role' || !unchanged(c.channel, c.identity)) continue;
+      for (const c of current) {
         const ids = c.subscriptions.filter((s) => s.conditions.length === 0).map((s) => s.id);
         if (ids.length > 0) c.channel.sendChange(ids, data);
       }
