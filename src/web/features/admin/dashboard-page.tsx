@@ -136,7 +136,7 @@ const highlightMs = 6000;
 /**
  * The live board: bookings pushed by the server go on top of page 1 when they belong there
  * (highlighted, announced, counted), or wait behind the "N new bookings" pill; another host's
- * change replaces that row wherever it is shown; each (re)join reads the pages afresh.
+ * change replaces that row wherever it is shown; each join after the first reads the pages afresh.
  */
 function useLiveBoard(
   supabase: SupabaseClient,
@@ -192,7 +192,7 @@ function useLiveBoard(
       setPending((rows) => rows.map((r) => (r.id === row.id ? row : r)));
     },
     resync() {
-      void queryClient.invalidateQueries({ queryKey: ['reservations'] });
+      void queryClient.invalidateQueries({ queryKey: reservationPagesKey });
     },
   });
 

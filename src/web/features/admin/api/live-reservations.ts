@@ -2,8 +2,10 @@
  * The live board's subscription: inserts and updates of reservations, pushed by the server over
  * Supabase Realtime (postgres_changes). Only the staff dashboard calls this, so public pages never
  * open a socket. Rows are checked at the boundary, as REST rows are. Each time the channel is
- * (re)joined, `resync` asks for a fresh read: changes made while it was not joined — before the
- * first join, or while the connection was down — reach the page that way.
+ * joined again (after the connection dropped, or the server failed the channel), `resync` asks
+ * for a fresh read: changes made meanwhile reach the page that way. The first join does not: the
+ * page is reading then anyway, and a second read would slow its first paint; a booking made in the
+ * instant between that read and the join shows at the next read (within a minute).
  */
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useRef, useState } from 'react';
@@ -50,9 +52,9 @@ export function useLiveReservations(supabase: SupabaseClient, handlers: LiveHand
         channel.subscribe((state) => {
           if (!active) return;
           if (state === 'SUBSCRIBED') {
+            if (joinedBefore) latest.current.resync();
             joinedBefore = true;
             setStatus('live');
-            latest.current.resync();
           } else {
             setStatus(joinedBefore ? 'reconnecting' : 'connecting');
           }
