@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import v8 from 'node:v8';
@@ -40,6 +41,8 @@ interface Row {
   max: number;
   p50FromSend: number;
   p99FromSend: number;
+  /** The machine's 1-minute load average when the row ended (2 = both cores busy). */
+  load: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -160,6 +163,7 @@ async function measure(
     max: Math.round(fromAck.at(-1) ?? Number.NaN),
     p50FromSend: percentile(fromSend, 0.5),
     p99FromSend: percentile(fromSend, 0.99),
+    load: Number(loadavg()[0]?.toFixed(1)),
   };
 }
 
@@ -277,11 +281,11 @@ const rows = results.flatMap((r) => r.rows);
 const atMost = rows.filter((r) => r.subscribers === Math.max(...sizes));
 const met = atMost.every((r) => r.p99 < goalP99Ms && r.missed === 0);
 const table = [
-  '| backend | staff subscribers | changes heard | missed | p50 ms | p99 ms | max ms | p50 from send ms | p99 from send ms |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| backend | staff subscribers | changes heard | missed | p50 ms | p99 ms | max ms | p50 from send ms | p99 from send ms | load |',
+  '|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.backend} | ${r.subscribers} | ${r.events} | ${r.missed} | ${r.p50} | ${r.p99} | ${r.max} | ${r.p50FromSend} | ${r.p99FromSend} |`,
+      `| ${r.backend} | ${r.subscribers} | ${r.events} | ${r.missed} | ${r.p50} | ${r.p99} | ${r.max} | ${r.p50FromSend} | ${r.p99FromSend} | ${r.load} |`,
   ),
 ].join('\n');
 const memory = results
@@ -293,7 +297,7 @@ writeFileSync(
 
 ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${postgres.label}, on this 2-core machine shared with other work. Server in its own process, rate limits off; the subscribers (supabase-js ${JSON.parse(readFileSync(join(import.meta.dirname, '..', 'node_modules', '@supabase', 'supabase-js', 'package.json'), 'utf8')).version}, one session each, listening for INSERT on reservations) in the benchmark's process.
 
-Each row: ${bookingsPerSize} anonymous bookings (POST /rest/v1/reservations), one at a time, 50 ms apart. Latency is from the moment the guest has the 201 to the moment each subscriber's callback runs (a change that arrives first counts as 0); "from send" counts from the moment the POST was sent. Every change is read again once per subscriber, as that subscriber (200 sessions: 200 reads per booking, in one database call).
+Each row: ${bookingsPerSize} anonymous bookings (POST /rest/v1/reservations), one at a time, 50 ms apart. Latency is from the moment the guest has the 201 to the moment each subscriber's callback runs (a change that arrives first counts as 0); "from send" counts from the moment the POST was sent. Every change is read again once per subscriber, as that subscriber (200 sessions: 200 reads per booking, in one database call). "load" is the machine's 1-minute load average at the end of the row: other engineers' test runs share these 2 cores, and the tails grow with them (runs at a load of 9 to 13 measured p99 up to 1.3 s at 200 subscribers).
 
 ${table}
 
