@@ -57,11 +57,23 @@ export function publicClientConfig(config: Config, keys: ServerKeys, requestOrig
   };
 }
 
+/**
+ * The WebSocket origin of an http(s) URL: the live dashboard's realtime socket. CSP 3 lets 'self'
+ * and an https: source cover ws: and wss: too; browsers from before it need them named.
+ */
+function websocketOrigin(url: string | undefined): string[] {
+  if (!url) return [];
+  const { protocol, host } = new URL(url);
+  return [`${protocol === 'https:' ? 'wss' : 'ws'}://${host}`];
+}
+
 /** Origins the page may connect to besides its own (CSP connect-src). */
 export function connectOrigins(config: Config): string[] {
   return [
     ...origin(config.siteUrl),
     ...origin(config.publicBackend?.url),
+    ...websocketOrigin(config.siteUrl),
+    ...websocketOrigin(config.publicBackend?.url),
     ...sheetsConnectOrigins(config.sheetsEndpoint),
   ];
 }

@@ -3,6 +3,7 @@
  * SIGTERM/SIGINT stop taking connections, let requests in flight finish, close the database
  * and exit 0.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -10,7 +11,7 @@ import { serve } from '@hono/node-server';
 import { type AppDeps, connectOrigins, createApp } from './app.ts';
 import { ensureStaffAccount } from './auth/accounts.ts';
 import { loadKeys } from './auth/keys.ts';
-import { createSessionLiveness } from './auth/session-liveness.ts';
+import { createSessionLiveness, type SessionLiveness } from './auth/session-liveness.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
@@ -20,6 +21,7 @@ import { securityHeaderList } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
 import { createMemoryRateLimiter, unlimited } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
+import { type RealtimeLimits, type RealtimeServer, startRealtime } from './realtime/realtime-server.ts';
 
 export const projectRoot = join(import.meta.dirname, '..', '..');
 export const defaultWebRoot = join(projectRoot, 'dist', 'web');
@@ -29,6 +31,8 @@ export interface RunningServer {
   port: number;
   /** What the app was built from (tests use the database and token service directly). */
   deps: AppDeps;
+  /** The realtime endpoint (tests read how many sockets are open). */
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -36,6 +40,8 @@ export interface StartOptions {
   webRoot?: string;
   /** Replaces real waiting (tests record the sign-in delays instead of sitting through them). */
   sleep?: (ms: number) => Promise<void>;
+  /** Other limits for the realtime sockets (tests shorten the idle timeout). */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -74,23 +80,51 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : createMemoryRateLimiter();
   const publicUrl = config.siteUrl ?? `http://localhost:${config.port}`;
   const tokens = await createTokenService(keys, { issuer: `${publicUrl}/auth/v1`, expiresIn: config.auth.jwtExpiry });
+  // A session ended here (sign-out, refresh-token reuse) also ends its realtime channels at once.
+  const liveness = createSessionLiveness(db);
+  let realtime: RealtimeServer | undefined;
+  const sessions: SessionLiveness = {
+    isLive: (sessionId, userId) => liveness.isLive(sessionId, userId),
+    ended(userId) {
+      liveness.ended(userId);
+      realtime?.sessionsEnded(userId);
+    },
+  };
   const deps: AppDeps = {
     config,
     db,
     keys,
     tokens,
-    sessions: createSessionLiveness(db),
+    sessions,
     logger,
     rateLimiter,
     sleep: options.sleep ?? ((ms) => delay(ms)),
     webRoot: options.webRoot ?? defaultWebRoot,
   };
   const app = createApp(deps);
+  const live = await startRealtime({
+    db,
+    tokens,
+    sessions,
+    anonKey: keys.anonKey,
+    logger,
+    rateLimiter,
+    rateLimits: config.rateLimits,
+    trustProxy: config.trustedProxies,
+    limits: options.realtimeLimits,
+  }).catch(async (error: unknown) => {
+    await rateLimiter.close();
+    await db.close();
+    throw error;
+  });
+  realtime = live;
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
+  // WebSocket upgrades at /realtime/v1/websocket (Supabase Realtime's postgres_changes).
+  live.attach(server as Server);
   const port = (server.address() as AddressInfo).port;
   server.on('clientError', clientErrorHandler(securityHeaderList(connectOrigins(config))));
   // Keep idle connections longer than clients and proxies do (Node's default is 5 s): a client
@@ -105,8 +139,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     url: `http://localhost:${port}`,
     port,
     deps,
+    realtime: live,
     close() {
       closing ??= (async () => {
+        // Realtime sockets first: an open socket would hold the HTTP server's close.
+        await live.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would hold close() open; requests in flight still finish.

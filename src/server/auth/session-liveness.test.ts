@@ -63,6 +63,29 @@ describe.each(backends)('session liveness on %s', (backend) => {
     expect(await liveness.isLive(expiring, userId)).toBe(false);
   });
 
+  it('answers lookups asked for together with one query, each answer its own', async () => {
+    let queries = 0;
+    const counting = {
+      ...server.deps.db,
+      query: ((sql, params) => {
+        queries += 1;
+        return server.deps.db.query(sql, params);
+      }) as typeof server.deps.db.query,
+    };
+    const liveness = createSessionLiveness(counting);
+    const live = await Promise.all([newSession(), newSession(), newSession()]);
+    const ended = await newSession();
+    await endSession(ended);
+    const answers = await Promise.all([
+      ...live.map((session) => liveness.isLive(session, userId)),
+      liveness.isLive(ended, userId),
+      liveness.isLive(live[0] ?? '', randomUUID()),
+      liveness.isLive('not-a-uuid', userId),
+    ]);
+    expect(answers).toEqual([true, true, true, false, false, false]);
+    expect(queries).toBe(1);
+  });
+
   it('applies the rule for tokens with and without a session', async () => {
     const liveness = createSessionLiveness(server.deps.db);
     const session = await newSession();

@@ -212,13 +212,30 @@ export async function refreshSession(
   return outcome.response;
 }
 
+/** A session counts while it exists (sign-out deletes it) and has not passed its not_after. */
+const liveSession = '(not_after is null or not_after > now())';
+
 export async function findSession(q: Queryable, sessionId: string, userId: string): Promise<SessionRow | undefined> {
   const result = await q.query<SessionRow>(
     `select id, user_id, aal::text as aal, factor_id from auth.sessions
-      where id = $1 and user_id = $2 and (not_after is null or not_after > now())`,
+      where id = $1 and user_id = $2 and ${liveSession}`,
     [sessionId, userId],
   );
   return result.rows[0];
+}
+
+/** Of these sessions, each with the user it must belong to, those that count: one query for all. */
+export async function findLiveSessions(
+  q: Queryable,
+  sessions: readonly { sessionId: string; userId: string }[],
+): Promise<{ sessionId: string; userId: string }[]> {
+  const result = await q.query<{ id: string; user_id: string }>(
+    `select s.id, s.user_id from auth.sessions s
+       join unnest($1::uuid[], $2::uuid[]) as asked (id, user_id) on s.id = asked.id and s.user_id = asked.user_id
+      where ${liveSession}`,
+    [sessions.map((s) => s.sessionId), sessions.map((s) => s.userId)],
+  );
+  return result.rows.map((row) => ({ sessionId: row.id, userId: row.user_id }));
 }
 
 /** Deleting a session deletes its refresh tokens (foreign key cascade) and ends its access tokens. */

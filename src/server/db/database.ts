@@ -21,6 +21,27 @@ export interface Queryable {
  */
 export type DatabaseHealth = 'ok' | 'busy' | 'unavailable';
 
+/**
+ * What a listener hears on a NOTIFY channel. On PostgreSQL the listening connection can be lost
+ * (a restart, a terminated backend, the network): notifications sent until `resumed` are missed,
+ * and a listener that keeps state from them must catch up another way.
+ */
+export interface NotificationHandlers {
+  notification(payload: string): void;
+  /** Listening stopped; it is being re-established. */
+  lost(): void;
+  /** Listening again after `lost`. */
+  resumed(): void;
+}
+
+export interface Listening {
+  /** Stops listening; no handler is called afterwards. */
+  close(): Promise<void>;
+}
+
+/** NOTIFY channel names we listen on: plain lower-case identifiers, so they need no quoting. */
+export const notifyChannelPattern = /^[a-z_][a-z0-9_]{0,62}$/;
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -29,6 +50,11 @@ export interface Database extends Queryable {
    * takes, for migrations); on PostgreSQL, statement_timeout bounds the work instead.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
+  /**
+   * Listens for NOTIFY on `channel` — from every session of the database, so from every writer
+   * and every server instance. Resolves once listening.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Listening>;
   /** For /health: answers within about `timeoutMs`, whatever the database is doing. */
   health(timeoutMs: number): Promise<DatabaseHealth>;
   close(): Promise<void>;

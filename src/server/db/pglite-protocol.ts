@@ -15,6 +15,8 @@ export type WorkerRequest = { id: number; deadline: number | null } & (
   | { op: 'exec'; tx: number | null; sql: string }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
   | { op: 'close' }
 );
 
@@ -29,7 +31,9 @@ export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'failed'; error: SerializedError }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
-  | { kind: 'reply'; id: number; ok: false; error: SerializedError };
+  | { kind: 'reply'; id: number; ok: false; error: SerializedError }
+  /** A NOTIFY on a channel the main thread listens on (see `listen`). */
+  | { kind: 'notification'; channel: string; payload: string };
 
 export interface WorkerOptions {
   dataDir: string | undefined;

@@ -86,6 +86,8 @@ if (db) {
   const pg: PGlite = db;
   const pending: WorkerRequest[] = [];
   const inboxes = new Map<number, TransactionInbox>();
+  /** How to stop each channel the main thread listens on. */
+  const listening = new Map<string, () => Promise<void>>();
   let nextTx = 1;
   let busy = false;
 
@@ -132,6 +134,27 @@ if (db) {
         return;
       case 'begin':
         await runTransaction(request.id);
+        return;
+      case 'listen':
+        try {
+          if (!listening.has(request.channel)) {
+            const channel = request.channel;
+            const stop = await pg.listen(channel, (payload) => send({ kind: 'notification', channel, payload }));
+            listening.set(channel, () => stop());
+          }
+          replyOk(request.id, null);
+        } catch (error) {
+          replyError(request.id, error);
+        }
+        return;
+      case 'unlisten':
+        try {
+          await listening.get(request.channel)?.();
+          listening.delete(request.channel);
+          replyOk(request.id, null);
+        } catch (error) {
+          replyError(request.id, error);
+        }
         return;
       case 'close':
         await pg.close();

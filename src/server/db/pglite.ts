@@ -14,6 +14,9 @@ import {
   type DatabaseHealth,
   DatabaseTimeoutError,
   DatabaseUnavailableError,
+  type Listening,
+  type NotificationHandlers,
+  notifyChannelPattern,
   type Queryable,
   type QueryResult,
   within,
@@ -70,6 +73,8 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
   let stopped: Error | undefined;
   /** When the worker last finished something: a busy worker that keeps finishing is healthy. */
   let lastProgress = performance.now();
+  /** Who listens on which NOTIFY channel; the worker listens once per channel. */
+  const listeners = new Map<string, Set<NotificationHandlers>>();
 
   function failAll(error: Error): void {
     stopped = error;
@@ -84,6 +89,10 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'ready') return resolve();
       if (message.kind === 'failed') return reject(new PgliteError(message.error));
+      if (message.kind === 'notification') {
+        for (const handlers of listeners.get(message.channel) ?? []) handlers.notification(message.payload);
+        return;
+      }
       if (message.kind !== 'reply') return;
       lastProgress = performance.now();
       const entry = pending.get(message.id);
@@ -100,7 +109,11 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
     });
     worker.on('exit', (code) => {
       reject(new Error(`the database worker exited (${code})`));
+      const wasRunning = !stopped;
       failAll(new DatabaseUnavailableError('the embedded database is closed'));
+      // The embedded database does not come back: listeners hear that nothing more will arrive.
+      if (wasRunning) for (const set of listeners.values()) for (const handlers of set) handlers.lost();
+      listeners.clear();
       unlock();
     });
   });
@@ -172,6 +185,25 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
       }
       await call({ op: 'end', tx, commit: true }, 0);
       return result;
+    },
+    async listen(channel: string, handlers: NotificationHandlers): Promise<Listening> {
+      if (!notifyChannelPattern.test(channel)) throw new Error(`not a channel name we listen on: ${channel}`);
+      let set = listeners.get(channel);
+      if (!set) {
+        await call({ op: 'listen', channel });
+        set = listeners.get(channel) ?? new Set();
+        listeners.set(channel, set);
+      }
+      set.add(handlers);
+      const listening = set;
+      return {
+        async close() {
+          listening.delete(handlers);
+          if (listening.size > 0 || listeners.get(channel) !== listening) return;
+          listeners.delete(channel);
+          if (!stopped) await call({ op: 'unlisten', channel }).catch(() => {});
+        },
+      };
     },
     async health(probeTimeoutMs: number): Promise<DatabaseHealth> {
       if (stopped) return 'unavailable';

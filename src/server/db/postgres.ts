@@ -3,6 +3,9 @@ import pg from 'pg';
 import {
   type Database,
   DatabaseUnavailableError,
+  type Listening,
+  type NotificationHandlers,
+  notifyChannelPattern,
   type Queryable,
   type QueryResult,
   sqlState,
@@ -53,6 +56,106 @@ export interface PostgresOptions {
   max?: number;
   /** How long a query may wait for a connection before failing (so a lost server answers 503, not a hang). */
   connectionTimeoutMillis?: number;
+  /** How often a listening connection is checked with a query (a silently dropped one never says so). */
+  listenPingMs?: number;
+}
+
+/** How a listening connection names itself in pg_stat_activity. */
+export const listenerApplicationName = 'saffron-lotus listener';
+
+/** Waits before each new try to listen again: quickly at first, then every 5 s. */
+const listenRetryMs = [250, 500, 1000, 2000, 5000];
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled connection is shared and may be
+ * closed when idle). When it is lost, the handlers hear `lost`, and it is opened again with
+ * growing waits until it listens, then `resumed`.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  handlers: NotificationHandlers,
+  pingMs: number,
+): Promise<Listening> {
+  let current: pg.Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let pingTimer: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString,
+      application_name: listenerApplicationName,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 5000,
+      query_timeout: 5000,
+    });
+    // A lost connection emits 'error' and then 'end'; 'end' is where it is handled.
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    return client;
+  }
+
+  function dropped(client: pg.Client): void {
+    if (current !== client) return;
+    current = undefined;
+    clearInterval(pingTimer);
+    void client.end().catch(() => {});
+    if (closed) return;
+    handlers.lost();
+    retry();
+  }
+
+  function attach(client: pg.Client): void {
+    current = client;
+    client.on('notification', (message) => {
+      if (current === client && message.channel === channel) handlers.notification(message.payload ?? '');
+    });
+    client.once('end', () => dropped(client));
+    pingTimer = setInterval(() => {
+      client.query('select 1').catch(() => dropped(client));
+    }, pingMs);
+    pingTimer.unref();
+  }
+
+  function retry(): void {
+    const wait = listenRetryMs[Math.min(attempt, listenRetryMs.length - 1)] ?? 5000;
+    attempt += 1;
+    retryTimer = setTimeout(() => {
+      connect().then(
+        async (client) => {
+          if (closed) return void (await client.end().catch(() => {}));
+          attempt = 0;
+          attach(client);
+          handlers.resumed();
+        },
+        () => {
+          if (!closed) retry();
+        },
+      );
+    }, wait);
+    retryTimer.unref();
+  }
+
+  attach(await connect());
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearInterval(pingTimer);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
+    },
+  };
 }
 
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
@@ -91,6 +194,8 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     }
   }
 
+  /** Listening connections, closed with the pool. */
+  const listenings = new Set<Listening>();
   const db: Database = {
     kind: 'postgres',
     query: (sql, params) => withClient((client) => wrap(client).query(sql, params)),
@@ -107,6 +212,23 @@ export async function openPostgres(connectionString: string, options: PostgresOp
           throw error;
         }
       }),
+    async listen(channel, handlers) {
+      if (!notifyChannelPattern.test(channel)) throw new Error(`not a channel name we listen on: ${channel}`);
+      let listening: Listening;
+      try {
+        listening = await listenOn(connectionString, channel, handlers, options.listenPingMs ?? 10_000);
+      } catch (error) {
+        throw new DatabaseUnavailableError(`cannot listen: ${toError(error).message}`);
+      }
+      const tracked: Listening = {
+        close: () => {
+          listenings.delete(tracked);
+          return listening.close();
+        },
+      };
+      listenings.add(tracked);
+      return tracked;
+    },
     health: (timeoutMs) =>
       within(
         db.query('select 1').then(
@@ -118,6 +240,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       ),
     // Idempotent: shutdown paths may close twice.
     close: async () => {
+      await Promise.all([...listenings].map((listening) => listening.close()));
       if (!pool.ending) await pool.end();
     },
   };

@@ -5,8 +5,8 @@
  * load the library with their own code, when the guest nears them).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
@@ -16,12 +16,17 @@ import styles from './admin.module.css';
 import { branchOptions, useBranchesInData } from './api/list-branches.ts';
 import {
   PageOutOfRangeError,
+  type ReservationPage,
   type ReservationRow,
+  reservationPagesKey,
   reservationsQueryOptions,
   useReservations,
 } from './api/list-reservations.ts';
+import { useLiveReservations } from './api/live-reservations.ts';
 import { useUpdateReservationFlag } from './api/update-reservation-flag.ts';
 import { FiltersCard } from './filters-card.tsx';
+import { matchesFilters, showsOnPage, withNewBooking, withUpdatedRow } from './live-board.ts';
+import { LiveStatusBadge, NewBookingsPill } from './live-status.tsx';
 import { Pager } from './pager.tsx';
 import {
   type DashboardQuery,
@@ -66,6 +71,13 @@ function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
     [update.mutate],
   );
 
+  const live = useLiveBoard(supabase, query, list.data?.rows);
+  const showNew = useCallback(() => {
+    // Bookings outside the filters are shown by clearing them; all of them are newest, on page 1.
+    const filters = live.pending.every((row) => matchesFilters(row, query.filters)) ? query.filters : {};
+    go({ filters, page: 1 }, 'push');
+  }, [live.pending, query.filters, go]);
+
   const count = new Intl.NumberFormat(i18n.language);
   let placeholder: ReactNode;
   if (list.isPending) placeholder = <p role="status">{t('table.loading')}</p>;
@@ -97,9 +109,15 @@ function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
           <p className={styles.updating} role="status">
             {list.isFetching && !list.isPending ? t('table.updating') : ''}
           </p>
+          <LiveStatusBadge status={live.status} />
         </div>
+        <NewBookingsPill count={live.pending.length} onShow={showNew} />
+        <p className="visually-hidden" role="status">
+          {live.announcement}
+        </p>
         <ReservationsTable
           rows={list.isError ? [] : (list.data?.rows ?? [])}
+          highlighted={live.highlighted}
           busy={list.isFetching}
           onToggle={onToggle}
           placeholder={placeholder}
@@ -110,6 +128,84 @@ function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
       </div>
     </>
   );
+}
+
+/** How long a booking that just arrived stays highlighted. */
+const highlightMs = 6000;
+
+/**
+ * The live board: bookings pushed by the server go on top of page 1 when they belong there
+ * (highlighted, announced, counted), or wait behind the "N new bookings" pill; another host's
+ * change replaces that row wherever it is shown; each join after the first reads the pages afresh.
+ */
+function useLiveBoard(
+  supabase: SupabaseClient,
+  query: DashboardQuery,
+  shownRows: readonly ReservationRow[] | undefined,
+) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<ReservationRow[]>([]);
+  const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const current = useRef(query);
+  current.current = query;
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  const highlight = useCallback((ids: readonly number[]) => {
+    if (ids.length === 0) return;
+    setHighlighted((set) => new Set([...set, ...ids]));
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setHighlighted((set) => new Set([...set].filter((id) => !ids.includes(id))));
+    }, highlightMs);
+    timers.current.add(timer);
+  }, []);
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    return () => {
+      for (const timer of pendingTimers) clearTimeout(timer);
+    };
+  }, []);
+
+  const status = useLiveReservations(supabase, {
+    inserted(row) {
+      const shown = current.current;
+      const key = reservationsQueryOptions(supabase, shown).queryKey;
+      const page = queryClient.getQueryData<ReservationPage>(key);
+      const about = { name: row.name, count: row.guests, branch: row.branch };
+      // Every other page has moved by one row: read them again when they are next shown.
+      void queryClient.invalidateQueries({ queryKey: reservationPagesKey, refetchType: 'none' });
+      if (page && showsOnPage(row, shown)) {
+        queryClient.setQueryData<ReservationPage>(key, withNewBooking(page, row));
+        highlight([row.id]);
+        setAnnouncement(t('live.announceShown', about));
+      } else {
+        setPending((rows) => (rows.some((r) => r.id === row.id) ? rows : [...rows, row]));
+        setAnnouncement(t('live.announceWaiting', about));
+      }
+    },
+    updated(row) {
+      queryClient.setQueriesData<ReservationPage>({ queryKey: reservationPagesKey }, (page) =>
+        page ? withUpdatedRow(page, row) : page,
+      );
+      setPending((rows) => rows.map((r) => (r.id === row.id ? row : r)));
+    },
+    resync() {
+      void queryClient.invalidateQueries({ queryKey: reservationPagesKey });
+    },
+  });
+
+  // Waiting bookings that are now on screen (the host went to page 1, or used the pill).
+  useEffect(() => {
+    if (!shownRows || pending.length === 0) return;
+    const onScreen = pending.filter((row) => shownRows.some((shown) => shown.id === row.id)).map((row) => row.id);
+    if (onScreen.length === 0) return;
+    setPending((rows) => rows.filter((row) => !onScreen.includes(row.id)));
+    highlight(onScreen);
+  }, [shownRows, pending, highlight]);
+
+  return { status, pending, highlighted, announcement };
 }
 
 function DashboardScreen() {

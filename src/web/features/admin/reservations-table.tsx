@@ -49,6 +49,8 @@ function FlagBox(props: {
 
 export function ReservationsTable(props: {
   rows: readonly ReservationRow[];
+  /** Bookings that just arrived on the live board, shown highlighted for a few seconds. */
+  highlighted?: ReadonlySet<number>;
   busy: boolean;
   onToggle: (row: ReservationRow, flag: ReservationFlag, value: boolean) => void;
   /** Shown in place of rows: loading, empty or failed. */
@@ -92,7 +94,7 @@ export function ReservationsTable(props: {
             </tr>
           ) : (
             props.rows.map((row) => (
-              <tr key={row.id} data-arrived={row.arrived}>
+              <tr key={row.id} data-arrived={row.arrived} data-new={props.highlighted?.has(row.id) || undefined}>
                 <th scope="row" className={styles.nameCell}>
                   {row.name}
                 </th>

@@ -1,0 +1,48 @@
+/**
+ * The live board's decisions about a booking that just arrived, kept apart from React so they
+ * can be tested alone: does it belong on the page the host is looking at (the same conditions
+ * the database applies for that page, see restFilters), and the page with it on top.
+ */
+import type { ReservationPage, ReservationRow } from './api/list-reservations.ts';
+import { type DashboardQuery, pageSize, type ReservationFilters } from './reservation-filters.ts';
+
+/**
+ * The search as the database runs it (searchOrFilter): the text anywhere in the name, mobile or
+ * email, ignoring case, where a `*` typed by the host stands for any one character.
+ */
+function searchPattern(search: string): RegExp {
+  const literal = search.replace(/[.*+?^${}()|[\]\\]/g, (char) => (char === '*' ? '.' : `\\${char}`));
+  return new RegExp(literal, 'iu');
+}
+
+/** Whether a reservation meets the filters (every one of them, as the REST query ANDs them). */
+export function matchesFilters(row: ReservationRow, filters: ReservationFilters): boolean {
+  if (filters.q) {
+    const pattern = searchPattern(filters.q);
+    if (![row.name, row.mobile, row.email].some((value) => pattern.test(value))) return false;
+  }
+  if (filters.branch !== undefined && row.branch !== filters.branch) return false;
+  if (filters.date !== undefined && row.date !== filters.date) return false;
+  if (filters.guests !== undefined && row.guests !== filters.guests) return false;
+  if (filters.time !== undefined && row.time !== filters.time) return false;
+  if (filters.arrived !== undefined && row.arrived !== (filters.arrived === 'yes')) return false;
+  if (filters.allocated !== undefined && row.allocated !== (filters.allocated === 'yes')) return false;
+  return true;
+}
+
+/** Whether a new booking goes straight onto the page on screen: page 1 (newest first), and it matches. */
+export function showsOnPage(row: ReservationRow, query: DashboardQuery): boolean {
+  return query.page === 1 && matchesFilters(row, query.filters);
+}
+
+/** Page 1 with a new booking on top: one more in the count, still one page long. */
+export function withNewBooking(page: ReservationPage, row: ReservationRow): ReservationPage {
+  if (page.rows.some((existing) => existing.id === row.id)) return page;
+  return { rows: [row, ...page.rows].slice(0, pageSize), total: page.total + 1 };
+}
+
+/** Every page with this reservation's row replaced by its new state (another host's change). */
+export function withUpdatedRow(page: ReservationPage, row: ReservationRow): ReservationPage {
+  if (!page.rows.some((existing) => existing.id === row.id)) return page;
+  return { ...page, rows: page.rows.map((existing) => (existing.id === row.id ? row : existing)) };
+}
