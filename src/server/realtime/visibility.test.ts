@@ -66,8 +66,8 @@ describe.each(open)('who sees a changed row, on %s', (_name, opening) => {
         referencing new table as new_rows for each statement execute function private.publish_changes();
       insert into public.ledger values (1, 'ana', 'visible to ana', 'never sent'), (2, 'bao', 'for bao', 'never sent');
       insert into public.reservations (name, mobile, email, date, guests, branch, time, period)
-        values ('Asha', '1', 'a@b.c', '2026-12-24', 4, 'Sa Pa', '19:00', 'PM'),
-               ('Binh', '1', 'b@b.c', '2026-12-24', 2, 'Hanoi', '19:00', 'PM');
+        values ('Asha', '1', 'a@b.c', current_date + 30, 4, 'Sa Pa', '19:00', 'PM'),
+               ('Binh', '1', 'b@b.c', current_date + 30, 2, 'Hanoi', '19:00', 'PM');
     `);
     const tables = createPublishedTables(db);
     reservations = (await tables.get('public', 'reservations')) as PublishedTable;

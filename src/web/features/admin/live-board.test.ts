@@ -4,18 +4,21 @@
  * of the real server through the dashboard's own page query, and compared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestBooking } from '../../../../tests/support/builders.ts';
+import { guestBooking, restaurantDate } from '../../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/test-server.ts';
 import { signUserToken, tokenClient } from '../../../server/rest/test-helpers.ts';
 import { listReservations, type ReservationRow } from './api/list-reservations.ts';
 import { matchesFilters, showsOnPage, withNewBooking, withUpdatedRow } from './live-board.ts';
 import type { ReservationFilters } from './reservation-filters.ts';
 
+// A day of its own, in the future: the database refuses bookings in the past.
+const otherDay = restaurantDate(32);
+// Times within the branches' opening hours (the database refuses others).
 const bookings = [
   guestBooking({ name: 'Asha Rao', email: 'asha@example.com', branch: 'Sa Pa', guests: 4, time: '19:00' }),
   guestBooking({ name: 'ASHLEY Tran', email: 'ash@example.vn', branch: 'Hanoi (main branch)', guests: 2 }),
-  guestBooking({ name: 'Minh 100% Le', mobile: '+84 90 111 2222', branch: 'Da Nang', date: '2026-12-25' }),
-  guestBooking({ name: 'under_score', email: 'u_s@example.com', branch: 'Ninh Binh', time: '12:30', period: 'AM' }),
+  guestBooking({ name: 'Minh 100% Le', mobile: '+84 90 111 2222', branch: 'Da Nang', date: otherDay }),
+  guestBooking({ name: 'under_score', email: 'u_s@example.com', branch: 'Ninh Binh', time: '12:30', period: 'PM' }),
   guestBooking({ name: 'Zoë Ängström', email: 'zoe@example.se', guests: 6, branch: 'Sa Pa' }),
 ];
 
@@ -30,7 +33,7 @@ const filterCases: ReservationFilters[] = [
   { q: '+84 90 111' },
   { branch: 'Sa Pa' },
   { branch: 'Hanoi (main branch)' },
-  { date: '2026-12-25' },
+  { date: otherDay },
   { guests: 4 },
   { time: '12:30' },
   { arrived: 'yes' },
