@@ -153,7 +153,10 @@ async function measure(backend: Backend) {
     const base = `http://127.0.0.1:${server.port}`;
     const db = server.deps.db;
     let started = performance.now();
-    await db.query(seedSql(rowsToSeed));
+    // As an operator loads history: the booking rules' triggers (which refuse past dates) are skipped.
+    await db.transaction((tx) => tx.exec(`set local session_replication_role = replica; ${seedSql(rowsToSeed)}`), {
+      timeoutMs: 0,
+    });
     if (backend === 'postgres') await db.query('analyze public.reservations');
     const seedMs = performance.now() - started;
     const count = async (where: string) =>

@@ -3,7 +3,10 @@
  * served by the real server: `npm run build && node scripts/screenshots.ts [outDir]` (default
  * docs/screenshots). The README shows them. The staff screens are taken signed in through the
  * login form, with a handful of reservations booked first as guests book them, and Sa Pa given
- * settings of its own (lunch and dinner on Mondays, a capacity, closed for Tết).
+ * settings of its own (lunch and dinner on Mondays, a capacity, closed for Tết); the account
+ * screen is taken while an authenticator app is being set up. The account is an owner
+ * (ADMIN_ROLE), so the team screen is taken too, with a few accounts added through it.
+ * `--only team` takes the staff screens' team picture alone.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,14 +14,20 @@ import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
 import { startTestServer } from '../tests/e2e/support/server.ts';
 
-const outDir = process.argv[2] ?? join(import.meta.dirname, '..', 'docs', 'screenshots');
+const onlyTeam = process.argv.includes('--only') && process.argv.includes('team');
+const outDir =
+  process.argv.slice(2).find((arg) => !arg.startsWith('--') && arg !== 'team') ??
+  join(import.meta.dirname, '..', 'docs', 'screenshots');
 const widths = [375, 768, 1440] as const;
 /** The menu runs to 50+ dishes: its picture stops after the first categories. */
 const publicPages = [
   { name: 'home', path: '/', maxHeight: Number.POSITIVE_INFINITY },
   { name: 'menu', path: '/menu', maxHeight: 2600 },
   { name: 'reservation', path: '/reservation', maxHeight: Number.POSITIVE_INFINITY },
+  { name: 'branch-sa-pa', path: '/branches/sa-pa', maxHeight: Number.POSITIVE_INFINITY },
   { name: 'not-found', path: '/no-such-page', maxHeight: Number.POSITIVE_INFINITY },
+  { name: 'home-vi', path: '/vi', maxHeight: Number.POSITIVE_INFINITY },
+  { name: 'menu-vi', path: '/vi/menu', maxHeight: 2600 },
 ] as const;
 const staff = { email: 'manager@saffronlotus.example', password: 'screenshots-only-passphrase' };
 
@@ -179,11 +188,37 @@ async function capture(page: Page, name: string, width: number, maxHeight = Numb
   });
 }
 
+/** A few accounts, added as the owner adds them on the team screen (the team endpoint). */
+async function seedTeam(url: string): Promise<void> {
+  const config = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
+  const apikey = config.supabaseAnonKey;
+  const signIn = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey, authorization: `Bearer ${apikey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(staff),
+  });
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const accounts = [
+    { email: 'linh.pham@saffronlotus.example', role: 'host', branches: ['Sa Pa'] },
+    { email: 'arjun.nair@saffronlotus.example', role: 'host', branches: ['Hanoi (main branch)', 'Ninh Binh'] },
+    { email: 'mai.vo@saffronlotus.example', role: 'staff', branches: [] },
+  ];
+  for (const account of accounts) {
+    const response = await fetch(`${url}/functions/v1/team`, {
+      method: 'POST',
+      headers: { apikey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'create', ...account }),
+    });
+    if (response.status !== 201) throw new Error(`Could not add ${account.email}: ${response.status}`);
+  }
+}
+
 mkdirSync(outDir, { recursive: true });
-const server = await startTestServer({ ADMIN_EMAIL: staff.email, ADMIN_PASSWORD: staff.password });
+const server = await startTestServer({ ADMIN_EMAIL: staff.email, ADMIN_PASSWORD: staff.password, ADMIN_ROLE: 'owner' });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
 try {
   await configureSaPa(server.url, await seedReservations(server.url));
+  await seedTeam(server.url);
   for (const width of widths) {
     const context = await browser.newContext({
       viewport: { width, height: width < 768 ? 812 : 900 },
@@ -191,14 +226,14 @@ try {
       locale: 'en-US',
     });
     const page = await context.newPage();
-    for (const { name, path, maxHeight } of publicPages) {
+    for (const { name, path, maxHeight } of onlyTeam ? [] : publicPages) {
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
-      if (name === 'menu') await page.getByRole('heading', { level: 2 }).first().waitFor();
+      if (path.endsWith('menu')) await page.getByRole('heading', { level: 2 }).first().waitFor();
       await capture(page, name, width, maxHeight);
     }
 
     await page.goto(`${server.url}/admin/login`, { waitUntil: 'networkidle' });
-    await capture(page, 'admin-login', width);
+    if (!onlyTeam) await capture(page, 'admin-login', width);
     await page.getByLabel('Email').fill(staff.email);
     await page.getByLabel('Password').fill(staff.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -206,10 +241,43 @@ try {
     // A fresh load keeps the sign-in toast out of the picture; the session survives it.
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('rowheader', { name: reservations[0][0] }).waitFor();
-    await capture(page, 'admin-dashboard', width);
-    await page.goto(`${server.url}/admin/settings?branch=Sa+Pa`, { waitUntil: 'networkidle' });
-    await page.getByRole('group', { name: 'Monday' }).waitFor();
-    await capture(page, 'admin-settings', width);
+    if (!onlyTeam) {
+      await capture(page, 'admin-dashboard', width);
+
+      // A booking's drawer with a history: marked arrived and given a table (once, at the first width).
+      const guest = reservations[2][0];
+      for (const flag of ['Arrived', 'Allocated']) {
+        const box = page.getByRole('checkbox', { name: `${flag}: ${guest}` });
+        if (!(await box.isChecked())) {
+          await box.click();
+          await page.getByText(`Updated ${flag.toLowerCase()} status`).waitFor();
+        }
+      }
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: `Details: ${guest}` }).click();
+      await page.getByRole('dialog').getByRole('listitem').nth(2).waitFor();
+      await page.screenshot({ path: join(outDir, `admin-history-${width}.jpg`), type: 'jpeg', quality: 80 });
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/admin/print?date=${restaurantDate(1)}&branch=Hanoi+%28main+branch%29`, {
+        waitUntil: 'networkidle',
+      });
+      await page.getByRole('article').getByRole('rowheader').first().waitFor();
+      await capture(page, 'admin-print', width);
+      await page.goto(`${server.url}/admin/settings?branch=Sa+Pa`, { waitUntil: 'networkidle' });
+      await page.getByRole('group', { name: 'Monday' }).waitFor();
+      await capture(page, 'admin-settings', width);
+      // The account screen halfway through enrolling an authenticator app (QR code and setup key);
+      // cancelled afterwards, so the account keeps signing in with its password alone.
+      await page.goto(`${server.url}/admin/account`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      await page.getByRole('img', { name: /^QR code/ }).waitFor();
+      await capture(page, 'admin-account', width);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    }
+    await page.goto(`${server.url}/admin/team`, { waitUntil: 'networkidle' });
+    await page.getByRole('rowheader', { name: 'linh.pham@saffronlotus.example' }).waitFor();
+    await capture(page, 'admin-team', width);
     await context.close();
   }
   console.log(`Screenshots written to ${outDir}`);

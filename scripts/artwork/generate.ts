@@ -12,7 +12,15 @@ import { menuSchema } from '../../src/domain/menu.ts';
 import { drawDish } from './dishes.ts';
 import { menuArt } from './menu-art.ts';
 import { encodePng } from './png-encode.ts';
-import { heroScene, ogComposition, specialArt, storyBranches, storyKitchen } from './scenes.ts';
+import {
+  branchScene,
+  branchSceneSlugs,
+  heroScene,
+  ogComposition,
+  specialArt,
+  storyBranches,
+  storyKitchen,
+} from './scenes.ts';
 import { createDefs, seeded, svgDocument } from './svg-kit.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -50,6 +58,7 @@ function generateSvgs(): void {
   write('hero.svg', heroScene());
   write('story-kitchen.svg', storyKitchen());
   write('story-branches.svg', storyBranches());
+  for (const slug of branchSceneSlugs) write(`branches/${slug}.svg`, branchScene(slug));
 }
 
 async function generateOg(): Promise<void> {

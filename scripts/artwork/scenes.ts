@@ -136,7 +136,7 @@ export function heroScene(): string {
   return svgDocument(1600, 1000, '0 0 1600 1000', defs, body);
 }
 
-export function storyKitchen(): string {
+function storyKitchenArt(): { defs: Defs; body: string } {
   const defs = createDefs();
   const rng = seeded('kitchen');
   const bricks = defs.raw(
@@ -217,10 +217,15 @@ export function storyKitchen(): string {
     [0.55, '#000', 0],
     [1, '#000', 0.5],
   ])}"/>`;
+  return { defs, body };
+}
+
+export function storyKitchen(): string {
+  const { defs, body } = storyKitchenArt();
   return svgDocument(800, 600, '0 0 800 600', defs, body);
 }
 
-export function storyBranches(): string {
+function storyBranchesArt(): { defs: Defs; body: string } {
   const defs = createDefs();
   let body = `<rect width="800" height="600" fill="${defs.linear(
     [
@@ -266,7 +271,29 @@ export function storyBranches(): string {
     body += `<path d="M0 0C-18-20-14-56 0-72 14-56 18-20 0 0Z" transform="rotate(${a})" fill="${c}" stroke="#c86a7a" stroke-width="1.5"/>`;
   }
   body += `<circle cy="-14" r="8" fill="${palette.saffron}"/></g>`;
+  return { defs, body };
+}
+
+export function storyBranches(): string {
+  const { defs, body } = storyBranchesArt();
   return svgDocument(800, 600, '0 0 800 600', defs, body);
+}
+
+/**
+ * The picture on each branch's page, 4 : 3: a window onto a scene drawn for the home page (the
+ * Hanoi kitchen's tandoor; Ninh Binh's karsts, Sa Pa's terraces and Da Nang's coast from "Our
+ * Story"), so every page keeps the same style without a second drawing of each place.
+ */
+export const branchSceneSlugs = ['hanoi', 'ninh-binh', 'sa-pa', 'da-nang'] as const;
+
+export function branchScene(slug: (typeof branchSceneSlugs)[number]): string {
+  if (slug === 'hanoi') {
+    const { defs, body } = storyKitchenArt();
+    return svgDocument(800, 600, '40 30 720 540', defs, body);
+  }
+  const { defs, body } = storyBranchesArt();
+  const window = { 'ninh-binh': '320 90 400 300', 'sa-pa': '0 300 400 300', 'da-nang': '400 300 400 300' }[slug];
+  return svgDocument(800, 600, window, defs, body);
 }
 
 /** The page the social-sharing PNG is screenshotted from; `images` are data URIs of the specials. */

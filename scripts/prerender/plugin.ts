@@ -3,9 +3,11 @@
  * HTML with the app's own components, write robots.txt and sitemap.xml, then write .br/.gz twins
  * of every text file for the server to send as they are.
  *
- * Output in dist/web: index.html (home, prerendered), menu/index.html, 404.html, and the plain
- * shell for every other app route (reservation/, admin/login/, admin/dashboard/, admin/settings/),
- * which the browser renders itself. Each prerendered page names its route on #root so the browser
+ * Output in dist/web, for every language (English at the root, Vietnamese under vi/): index.html
+ * (home), menu/index.html, reservation/index.html, branches/<slug>/index.html and 404.html
+ * prerendered, and the shell for every
+ * other app route (admin/login/, admin/dashboard/, admin/settings/, admin/account/), in its
+ * language, which the browser renders itself. Each prerendered page names its route on #root so the browser
  * hydrates only matching markup (src/web/app/prerender-marker.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,52 +16,99 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Manifest, type Plugin } from 'vite';
+import { menuDataPath, menuTranslationPath } from '../../src/domain/menu.ts';
 import { restaurantProfile } from '../../src/domain/restaurant-profile.ts';
-import { appPaths, paths } from '../../src/domain/routes.ts';
+import {
+  branchPaths,
+  defaultLanguage,
+  type Language,
+  languagePrefix,
+  languages,
+  languageTags,
+  localizePath,
+  paths,
+} from '../../src/domain/routes.ts';
 import type { RenderedPage } from '../../src/web/app/entry-server.tsx';
-import { injectPage, robotsTxt, sitemapXml } from './html.ts';
+import type { Namespace } from '../../src/web/app/i18n.ts';
+import { notFoundMarker } from '../../src/web/app/prerender-marker.ts';
+import { injectHead, injectPage, type LanguageValues, robotsTxt, sitemapXml } from './html.ts';
 
-type Namespace = 'home' | 'menu';
-
-interface PrerenderedRoute {
-  /** The URL rendered, and the marker the browser compares with its path. */
-  route: string;
-  url: string;
-  file: string;
-  /** The screen module, whose chunks are preloaded with the page. */
-  screen: string;
+/**
+ * The public pages, by their English path (src/domain/routes.ts). Each is built in every language
+ * (/menu and /vi/menu …) with its <html lang>, hreflang alternates and sitemap entries: a new
+ * public page is one entry here (and its path in routes.ts).
+ */
+interface PublicPage {
+  path: string;
+  /** The screen module, whose chunks are preloaded with the page; absent: the app shell, rendered by the browser. */
+  screen?: string;
   namespaces: Namespace[];
-  extraHead?: string[];
+  extraHead?: (language: Language) => string[];
 }
 
-const prerendered: PrerenderedRoute[] = [
+const publicPages: PublicPage[] = [
+  { path: paths.home, screen: 'src/web/features/home/home-page.tsx', namespaces: ['home'] },
   {
-    route: paths.home,
-    url: paths.home,
-    file: 'index.html',
-    screen: 'src/web/features/home/home-page.tsx',
-    namespaces: ['home'],
-  },
-  {
-    route: paths.menu,
-    url: paths.menu,
-    file: 'menu/index.html',
+    path: paths.menu,
     screen: 'src/web/features/menu/menu-page.tsx',
     namespaces: ['menu'],
-    // Call 7 starts with the page, not after the scripts.
-    extraHead: ['<link rel="preload" href="/data/menu.json" as="fetch" crossorigin="anonymous" />'],
+    // Call 7 (and the menu's translation) start with the page, not after the scripts.
+    extraHead: (language) =>
+      [menuDataPath, ...(language === defaultLanguage ? [] : [menuTranslationPath(language)])].map(
+        (href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`,
+      ),
   },
+  // With its form: a form that arrived with the code would push the footer down (CLS 0.21).
   {
-    route: '404',
-    url: '/404',
-    file: '404.html',
-    screen: 'src/web/features/not-found/not-found-page.tsx',
-    namespaces: [],
+    path: paths.reservation,
+    screen: 'src/web/features/reservation/reservation-page.tsx',
+    namespaces: ['reservation'],
   },
+  // Each branch's page, with its own title, description and schema.org JSON-LD in the HTML.
+  ...branchPaths.map(
+    (path): PublicPage => ({ path, screen: 'src/web/features/branches/branch-page.tsx', namespaces: ['branches'] }),
+  ),
 ];
 
-/** Public pages search engines should list; staff pages are kept out. */
-const sitemapPaths = [paths.home, paths.menu, paths.reservation];
+const notFoundPage = { screen: 'src/web/features/not-found/not-found-page.tsx', namespaces: [] as Namespace[] };
+
+/** Robots keep out of the staff screens, the booking-manage links and the APIs. */
+const disallowed = [
+  ...languages.map((language) => `${localizePath('/admin', language)}/`),
+  ...languages.map((language) => `${localizePath('/booking', language)}/`),
+  '/auth/',
+  '/rest/',
+  '/realtime/',
+  '/sheets/',
+];
+
+/** The built file of a URL path: '/' → index.html, '/vi/menu' → vi/menu/index.html. */
+function fileOf(url: string): string {
+  return url === '/' ? 'index.html' : `${url.slice(1)}/index.html`;
+}
+
+type Common = { site: { title: string; description: string; imageAlt: string } };
+
+function languageValues(path: string, language: Language, common: Record<Language, Common>): LanguageValues {
+  const site = restaurantProfile.website;
+  return {
+    lang: languageTags[language].bcp47,
+    ogLocale: languageTags[language].openGraph,
+    ogLocaleAlternates: languages.filter((other) => other !== language).map((other) => languageTags[other].openGraph),
+    imageAlt: common[language].site.imageAlt,
+    alternates: alternatesOf(path, site),
+  };
+}
+
+function alternatesOf(path: string, site: string): { hreflang: string; href: string }[] {
+  return [
+    ...languages.map((other) => ({
+      hreflang: languageTags[other].bcp47,
+      href: new URL(localizePath(path, other), site).href,
+    })),
+    { hreflang: 'x-default', href: new URL(localizePath(path, defaultLanguage), site).href },
+  ];
+}
 
 const compressible = /\.(js|css|html|json|svg|txt|xml|webmanifest)$/;
 
@@ -139,7 +188,7 @@ async function prerender(root: string, outDir: string): Promise<void> {
     build: { ssr: 'src/web/app/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node22' },
   });
   const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
-    renderPage: (url: string, namespaces: readonly Namespace[]) => Promise<RenderedPage>;
+    renderPage: (url: string, namespaces: readonly Namespace[], language: Language) => Promise<RenderedPage>;
   };
 
   const manifestPath = join(outDir, '.vite', 'manifest.json');
@@ -148,18 +197,45 @@ async function prerender(root: string, outDir: string): Promise<void> {
   rmSync(join(outDir, '.vite'), { recursive: true, force: true });
   const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
 
-  // Every other app route gets the plain shell, so none of them is served the home page's markup.
-  for (const path of appPaths) {
-    if (prerendered.some((page) => page.route === path)) continue;
-    writeFile(join(outDir, path.slice(1), 'index.html'), shell);
+  const common = Object.fromEntries(
+    languages.map((language) => [
+      language,
+      JSON.parse(readFileSync(join(root, 'src/web/locales', language, 'common.json'), 'utf8')) as Common,
+    ]),
+  ) as Record<Language, Common>;
+  const site = restaurantProfile.website;
+  const base = inlineStylesheets(shell, outDir);
+
+  // Every app route gets a shell in its language (the staff screens without alternates: they are not
+  // for search engines), so none of them is served the home page's markup.
+  const publicPaths = new Set(publicPages.map((page) => page.path));
+  for (const language of languages) {
+    for (const path of Object.values(paths)) {
+      if (publicPages.some((page) => page.path === path && page.screen)) continue;
+      const url = localizePath(path, language);
+      const values = languageValues(path, language, common);
+      writeFile(
+        join(outDir, fileOf(url)),
+        injectHead(shell, {
+          head: { ...common[language].site, url: new URL(url, site).href },
+          language: publicPaths.has(path) ? values : { ...values, alternates: [] },
+        }),
+      );
+    }
   }
 
-  for (const page of prerendered) {
-    const { html, meta } = await renderPage(page.url, page.namespaces);
-    if (!meta) throw new Error(`${page.url} rendered without page meta (usePageMeta)`);
+  const render = async (
+    page: { screen: string; namespaces: Namespace[]; extraHead?: (language: Language) => string[] },
+    url: string,
+    route: string,
+    language: Language,
+    values: LanguageValues,
+  ): Promise<string> => {
+    const { html, meta } = await renderPage(url, page.namespaces, language);
+    if (!meta) throw new Error(`${url} rendered without page meta (usePageMeta)`);
     const assets = assetsOf(manifest, [
       page.screen,
-      ...page.namespaces.map((namespace) => `src/web/locales/en/${namespace}.json`),
+      ...page.namespaces.map((namespace) => `src/web/locales/${language}/${namespace}.json`),
     ]);
     const links = [
       ...assets.styles.filter((file) => !shell.includes(`href="/${file}"`)).map((file) => inlineStyle(outDir, file)),
@@ -167,24 +243,37 @@ async function prerender(root: string, outDir: string): Promise<void> {
         .filter((file) => !shell.includes(`href="/${file}"`))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
     ];
-    writeFile(
-      join(outDir, page.file),
-      injectPage(inlineStylesheets(shell, outDir), {
-        route: page.route,
-        body: html,
-        head: {
-          title: meta.title,
-          description: meta.description,
-          url: new URL(meta.path, restaurantProfile.website).href,
-        },
-        extraHead: [...links, ...(page.extraHead ?? [])],
-      }),
-    );
+    return injectPage(base, {
+      route,
+      body: html,
+      head: { title: meta.title, description: meta.description, url: new URL(meta.path, site).href },
+      language: values,
+      extraHead: [...links, ...(page.extraHead?.(language) ?? [])],
+    });
+  };
+
+  for (const language of languages) {
+    for (const page of publicPages) {
+      if (!page.screen) continue;
+      const url = localizePath(page.path, language);
+      const values = languageValues(page.path, language, common);
+      writeFile(join(outDir, fileOf(url)), await render({ ...page, screen: page.screen }, url, url, language, values));
+    }
+    // The 404 page: one per language, with no alternates (it is no page of its own).
+    const notFoundUrl = localizePath('/404', language);
+    const values = { ...languageValues('/404', language, common), alternates: [] };
+    const file = language === defaultLanguage ? '404.html' : `${languagePrefix(language).slice(1)}/404.html`;
+    writeFile(join(outDir, file), await render(notFoundPage, notFoundUrl, notFoundMarker, language, values));
   }
 
-  const site = restaurantProfile.website;
-  writeFile(join(outDir, 'sitemap.xml'), sitemapXml(sitemapPaths.map((path) => new URL(path, site).href)));
-  writeFile(join(outDir, 'robots.txt'), robotsTxt(new URL('/sitemap.xml', site).href, ['/admin/']));
+  const sitemapEntries = publicPages.flatMap((page) =>
+    languages.map((language) => ({
+      url: new URL(localizePath(page.path, language), site).href,
+      alternates: alternatesOf(page.path, site),
+    })),
+  );
+  writeFile(join(outDir, 'sitemap.xml'), sitemapXml(sitemapEntries));
+  writeFile(join(outDir, 'robots.txt'), robotsTxt(new URL('/sitemap.xml', site).href, disallowed));
 }
 
 export function prerenderPublicPages(options: { outDir: string }): Plugin {

@@ -5,34 +5,19 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
-import { type Database, sqlState } from './db/database.ts';
+import { sqlState } from './db/database.ts';
 import type { ServerKeys } from './auth/keys.ts';
-import type { TokenService } from './auth/tokens.ts';
-import type { SessionLiveness } from './auth/session-liveness.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { sheetsConnectOrigins, sheetsRoutes, sheetsReceiverPath } from './sheets/routes.ts';
+import { teamRoutes } from './team/routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { supabaseCors } from './http/cors.ts';
 import { mountWebApp } from './static/web-app.ts';
-import type { Logger } from './logger.ts';
-import type { RateLimiter } from './rate-limit/rate-limiter.ts';
-
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  keys: ServerKeys;
-  tokens: TokenService;
-  /** Whether an access token's session is still alive (REST, and any future realtime socket). */
-  sessions: SessionLiveness;
-  logger: Logger;
-  rateLimiter: RateLimiter;
-  /** How the server waits (the per-account sign-in delay); tests record the waits instead. */
-  sleep: (ms: number) => Promise<void>;
-  /** The built web app (dist/web); tests may point elsewhere. */
-  webRoot: string;
-}
+import { manageBookingPage } from './booking/manage-page.ts';
+import { manageBookingPrefix } from '../domain/routes.ts';
 
 export type AppEnv = { Variables: { requestId: string } };
 
@@ -78,6 +63,11 @@ export function connectOrigins(config: Config): string[] {
   ];
 }
 
+/** A manage link's token opens a guest's booking: logs name the page, never the token. */
+export function loggedPath(path: string): string {
+  return path.startsWith(manageBookingPrefix) ? `${manageBookingPrefix}:token` : path;
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, db, logger } = deps;
   const app = new Hono<AppEnv>();
@@ -89,15 +79,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     logger.info({
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
+  });
+  // Registered before the security headers, so it runs after them: the manage page's stricter
+  // Referrer-Policy replaces the site's default (its token must not leave in a Referer).
+  app.use(`${manageBookingPrefix}*`, async (c, next) => {
+    await next();
+    c.header('Referrer-Policy', 'no-referrer');
   });
   app.use(securityHeaders(connectOrigins(config)));
   // Before the body limit, so a browser can read even a 413.
   app.use('/auth/v1/*', supabaseCors());
   app.use('/rest/v1/*', supabaseCors());
+  app.use('/functions/v1/*', supabaseCors());
   app.use(
     bodyLimit({
       maxSize: maxBodyBytes,
@@ -130,9 +127,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/auth/v1', authRoutes(deps));
   app.route('/rest/v1', restRoutes(deps));
+  // Where hosted Supabase serves Edge Functions: the team screen's endpoint (src/server/team).
+  app.route('/functions/v1', teamRoutes(deps));
   app.route('/', sheetsRoutes(deps));
 
-  mountWebApp(app, deps.webRoot);
+  mountWebApp(app, deps.webRoot, [manageBookingPage(db)]);
 
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
   app.onError((error, c) => {

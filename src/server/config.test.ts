@@ -33,6 +33,34 @@ describe('ADMIN_PASSWORD', () => {
     expect(loadConfig(admin('saffron rice under a full moon')).admin).toEqual({
       email: 'owner@saffron-lotus.test',
       password: 'saffron rice under a full moon',
+      role: 'staff',
     });
+  });
+
+  it('takes ADMIN_ROLE owner or staff, nothing else', () => {
+    expect(loadConfig({ ...admin('saffron rice under a full moon'), ADMIN_ROLE: 'owner' }).admin?.role).toBe('owner');
+    expect(() => loadConfig({ ...admin('saffron rice under a full moon'), ADMIN_ROLE: 'host' })).toThrow(
+      /ADMIN_ROLE: must be owner or staff/,
+    );
+  });
+});
+
+describe('booking email settings', () => {
+  it('are off by default, keep sent mail 30 days, and refuse what is not SMTP or an address', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: '"Saffron Lotus" <hello@saffronlotus.vn>',
+      retentionDays: 30,
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://u:p@mail.example.com:465',
+        MAIL_FROM: 'Bookings <b@example.com>',
+        MAIL_RETENTION_DAYS: '7',
+      }).mail,
+    ).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Bookings <b@example.com>', retentionDays: 7 });
+    expect(refusal({ SMTP_URL: 'http://mail.example.com' })).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(refusal({ MAIL_FROM: 'not an address' })).toContain('MAIL_FROM: must be an email address');
+    expect(refusal({ MAIL_RETENTION_DAYS: '-1' })).toContain('MAIL_RETENTION_DAYS');
   });
 });

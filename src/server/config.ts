@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { loadStaffPasswordRule } from '../domain/password-policy.ts';
+import { restaurantProfile } from '../domain/restaurant-profile.ts';
 
 const checkStaffPassword = await loadStaffPasswordRule();
 
@@ -40,6 +41,8 @@ const envSchema = z
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     /** Checked against the staff password rule in superRefine below (it needs ADMIN_EMAIL too). */
     ADMIN_PASSWORD: z.string().optional(),
+    /** The role ADMIN_EMAIL is given: staff (every branch, as before roles) or owner (also the team screen). */
+    ADMIN_ROLE: z.enum(['owner', 'staff'], { error: 'must be owner or staff' }).default('staff'),
     SHEETS_ENDPOINT: httpUrl.optional(),
     PUBLIC_SUPABASE_URL: httpUrl.optional(),
     PUBLIC_SUPABASE_ANON_KEY: z.string().min(1).optional(),
@@ -57,6 +60,18 @@ const envSchema = z
     /** The publishable (anon) key; generated into DATA_DIR when unset. */
     AUTH_ANON_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    /** Where booking emails go out (smtp:// or smtps://, user and password in the URL); unset: email off. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    /** The From of booking emails: an address, or "Name <address>". */
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+        'must be an email address or "Name <address>"',
+      )
+      .optional(),
+    /** How long sent emails stay in the outbox (without their manage link) before they are deleted. */
+    MAIL_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(0).max(3650).default(30),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     /** Reverse proxies (IP addresses, comma-separated) whose X-Forwarded-For names the client. */
     TRUST_PROXY: z
@@ -98,7 +113,7 @@ export interface Config {
   databaseTimeoutMs: number;
   /** The public origin, without a trailing slash; unset: each request's own origin. */
   siteUrl: string | undefined;
-  admin: { email: string; password: string } | undefined;
+  admin: { email: string; password: string; role: 'owner' | 'staff' } | undefined;
   sheetsEndpoint: string | undefined;
   publicBackend: { url: string; anonKey: string } | undefined;
   auth: {
@@ -109,6 +124,7 @@ export interface Config {
     anonKey: string | undefined;
   };
   redisUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string; retentionDays: number };
   rateLimits: boolean;
   /** Proxies trusted to report the client's address; empty: the socket's address is the client. */
   trustedProxies: string[];
@@ -136,7 +152,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     siteUrl: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, role: e.ADMIN_ROLE }
+        : undefined,
     sheetsEndpoint: e.SHEETS_ENDPOINT,
     publicBackend:
       e.PUBLIC_SUPABASE_URL && e.PUBLIC_SUPABASE_ANON_KEY
@@ -150,6 +169,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       anonKey: e.AUTH_ANON_KEY,
     },
     redisUrl: e.REDIS_URL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${restaurantProfile.name}" <${restaurantProfile.email}>`,
+      retentionDays: e.MAIL_RETENTION_DAYS,
+    },
     rateLimits: e.RATE_LIMITS === 'on',
     trustedProxies: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

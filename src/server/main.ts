@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
-import { type AppDeps, connectOrigins, createApp } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
+import { connectOrigins, createApp } from './app.ts';
 import { ensureStaffAccount } from './auth/accounts.ts';
 import { loadKeys } from './auth/keys.ts';
 import { createSessionLiveness, type SessionLiveness } from './auth/session-liveness.ts';
@@ -19,6 +20,7 @@ import { openDatabase } from './db/open.ts';
 import { clientErrorHandler } from './http/client-error.ts';
 import { securityHeaderList } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
+import { type MailWorker, type MailWorkerOptions, startMailWorker } from './mail/mail-worker.ts';
 import { createMemoryRateLimiter, unlimited } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { type RealtimeLimits, type RealtimeServer, startRealtime } from './realtime/realtime-server.ts';
@@ -33,6 +35,8 @@ export interface RunningServer {
   deps: AppDeps;
   /** The realtime endpoint (tests read how many sockets are open). */
   realtime: RealtimeServer;
+  /** The booking-email worker (tests drain it). */
+  mail: MailWorker;
   close(): Promise<void>;
 }
 
@@ -42,6 +46,8 @@ export interface StartOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Other limits for the realtime sockets (tests shorten the idle timeout). */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /** Other timings for the mail worker (tests shorten the retry backoff). */
+  mail?: Pick<MailWorkerOptions, 'retryBaseMs' | 'pollMs' | 'leaseMs'>;
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -126,6 +132,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // WebSocket upgrades at /realtime/v1/websocket (Supabase Realtime's postgres_changes).
   live.attach(server as Server);
   const port = (server.address() as AddressInfo).port;
+  const mail = startMailWorker({
+    db,
+    logger,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    retentionDays: config.mail.retentionDays,
+    siteUrl: () => config.siteUrl ?? `http://localhost:${port}`,
+    ...options.mail,
+  });
   server.on('clientError', clientErrorHandler(securityHeaderList(connectOrigins(config))));
   // Keep idle connections longer than clients and proxies do (Node's default is 5 s): a client
   // sending on a connection the server is just closing gets ECONNRESET, and a POST is not retried.
@@ -140,8 +155,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     port,
     deps,
     realtime: live,
+    mail,
     close() {
       closing ??= (async () => {
+        await mail.close();
         // Realtime sockets first: an open socket would hold the HTTP server's close.
         await live.close();
         await new Promise<void>((resolve) => {
@@ -206,6 +223,11 @@ export async function runMainWith(config: Config, siteUrl?: string): Promise<Run
       },
     );
   };
+  console.log(
+    config.mail.smtpUrl
+      ? `Booking emails go out through ${new URL(config.mail.smtpUrl).host} from ${config.mail.from}.`
+      : "Email is off (SMTP_URL is not set): confirmation and cancellation emails wait in the outbox until it is set; the confirmation panel after booking is the guest's confirmation.",
+  );
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   return running;

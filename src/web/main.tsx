@@ -1,21 +1,34 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { splitLanguage } from '../domain/routes.ts';
 import { App } from './app/app.tsx';
-import { isPrerenderedFor } from './app/prerender-marker.ts';
 import './app/i18n.ts';
+import { rememberedLanguage, samePageIn } from './app/language.ts';
+import { isPrerenderedFor } from './app/prerender-marker.ts';
 import './app/global.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// Public pages arrive prerendered (scripts/prerender): hydrate them. Other routes get the empty shell.
-if (isPrerenderedFor(root, window.location.pathname)) {
-  hydrateRoot(root, app);
-} else {
-  root.replaceChildren();
-  createRoot(root).render(app);
+function start(): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const { language } = splitLanguage(window.location.pathname);
+  // The visitor chose a language with the switch before: the same page in it (never by Accept-Language).
+  const chosen = rememberedLanguage();
+  if (chosen && chosen !== language) {
+    window.location.replace(samePageIn(window.location, chosen));
+    return;
+  }
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // Public pages arrive prerendered (scripts/prerender): hydrate them. Other routes get the empty shell.
+  if (isPrerenderedFor(root, window.location.pathname)) {
+    hydrateRoot(root, app);
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
 }
+
+start();

@@ -112,7 +112,10 @@ async function signedIn(page: Page, backend: Backend, session: StoredSession, pa
 
 /** The reservations endpoint of /rest/v1, optionally only for one HTTP method or select list. */
 const reservationsApi = (url: URL) => url.pathname.endsWith('/rest/v1/reservations');
-const listRequest = (url: URL) => reservationsApi(url) && url.searchParams.get('select')?.startsWith('id,') === true;
+/** A page of the list: from the table, or, while a search is typed, from the search function. */
+const listRequest = (url: URL) =>
+  (reservationsApi(url) || url.pathname.endsWith('/rest/v1/rpc/search_reservations')) &&
+  url.searchParams.get('select')?.startsWith('id,') === true;
 
 const tagged = () => `T${randomUUID().slice(0, 8)}`;
 const rowNames = (page: Page) => page.getByRole('rowheader');
@@ -275,6 +278,29 @@ test.describe('Admin Dashboard', () => {
     await search(page).fill(`O"Brien, (VIP) 100%_off.v2`);
     await expect(rowNames(page)).toHaveText([tricky]);
     await expect(page).toHaveURL(/q=O%22Brien/);
+  });
+
+  test('search ignores case and Vietnamese diacritics, and keeps the other filters', async ({ page }) => {
+    const tag = tagged();
+    await seed(
+      api,
+      backend,
+      [
+        { name: `${tag} Nguyễn Thu Hà`, branch: 'Hanoi (main branch)' },
+        { name: `${tag} Đặng Văn Phở`, branch: 'Sa Pa' },
+        { name: `${tag} Nguyen Van An`, branch: 'Sa Pa' },
+      ],
+      staff,
+    );
+    await signedIn(page, backend, staff);
+    await search(page).fill(`${tag} nguyen`);
+    await expect(rowNames(page)).toHaveText([`${tag} Nguyen Van An`, `${tag} Nguyễn Thu Hà`]);
+    await search(page).fill(`${tag} dang van pho`);
+    await expect(rowNames(page)).toHaveText([`${tag} Đặng Văn Phở`]);
+    await search(page).fill(`${tag} NGUYỄN`);
+    await page.getByRole('combobox', { name: 'Branch' }).selectOption('Sa Pa');
+    await expect(rowNames(page)).toHaveText([`${tag} Nguyen Van An`]);
+    await expect(heading(page)).toHaveText('Reservations (1)');
   });
 
   test('each filter narrows the list, and Clear All Filters resets them all', async ({ page }) => {

@@ -14,7 +14,16 @@ test('an unknown path answers 404 with the app, which shows its 404 page', async
 });
 
 test('every app route answers 200 with the app', async ({ request }) => {
-  for (const path of ['/', '/menu', '/reservation', '/admin/login', '/admin/dashboard', '/admin/settings']) {
+  for (const path of [
+    '/',
+    '/menu',
+    '/reservation',
+    '/admin/login',
+    '/admin/dashboard',
+    '/admin/settings',
+    '/admin/print',
+    '/admin/account',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expect(response.headers()['content-type']).toContain('text/html');

@@ -160,7 +160,14 @@ test('the home page has its title, description, sharing tags and Restaurant JSON
     expect(data.department[index]).toMatchObject({
       '@type': 'Restaurant',
       telephone: branch.phone,
-      address: { '@type': 'PostalAddress', streetAddress: branch.address, addressCountry: 'VN' },
+      url: `${restaurantProfile.website}/branches/${branch.slug}`,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: branch.street,
+        addressLocality: branch.locality,
+        addressRegion: branch.region,
+        addressCountry: 'VN',
+      },
       openingHoursSpecification: [{ opens: '10:30', closes: '23:00' }],
     });
   }

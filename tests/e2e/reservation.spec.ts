@@ -212,6 +212,24 @@ test.describe('the /reservation page', () => {
   });
 });
 
+test.describe('before its script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page arrives with its form, titled, and a press cannot send the bare form', async ({ page }) => {
+    const response = await page.goto('/reservation');
+    expect(await response?.text()).toContain('data-prerendered="/reservation"');
+    await expect(page).toHaveTitle(/^Make a Reservation — Saffron Lotus/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Make a Reservation' })).toBeVisible();
+    for (const name of ['Name', 'Mobile', 'Email', 'Notes']) {
+      await expect(page.getByRole('textbox', { name })).toBeVisible();
+    }
+    await expect(page.getByRole('spinbutton', { name: 'Guests' })).toBeVisible();
+    // The HTML form would send the guest's details in the address (a GET): until the page's code
+    // runs, its button stays disabled.
+    await expect(submitButton(page)).toBeDisabled();
+  });
+});
+
 test.describe('around midnight in Vietnam, on a device in another time zone', () => {
   test.describe('a device behind Vietnam (Los Angeles)', () => {
     test.use({ timezoneId: 'America/Los_Angeles' });

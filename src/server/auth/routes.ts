@@ -1,11 +1,12 @@
 /**
  * /auth/v1: the GoTrue subset supabase-js uses — password and refresh-token grants, the current
- * user, sign-out, sign-up (off unless AUTH_ENABLE_SIGNUP) and TOTP MFA. Replies, statuses and
+ * user (read, and its password changed: update-user.ts), sign-out, sign-up (off unless
+ * AUTH_ENABLE_SIGNUP) and TOTP MFA. Replies, statuses and
  * error codes follow GoTrue (see the surface reference, sections A and B).
  */
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { sqlState } from '../db/database.ts';
 import { clientAddress, rateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';
@@ -15,6 +16,7 @@ import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa
 import { hashPassword, maxPasswordBytes, minPasswordLength, passwordProblem, verifyPassword } from './passwords.ts';
 import { authLimits, emailKey, enforce, signInDelayMs, signInDelayWindow } from './rate-limits.ts';
 import { type LogoutScope, logout, refreshSession, startSession } from './sessions.ts';
+import { updateUser, updateUserSchema } from './update-user.ts';
 import { insertEmailUser, isBanned, loadUserByEmail } from './users.ts';
 
 const passwordGrantSchema = z.object({
@@ -185,6 +187,13 @@ export function authRoutes(deps: AppDeps): Hono {
   app.get('/user', async (c) => {
     const auth = await authenticate(c, db, tokens);
     return c.json(auth.user.json);
+  });
+
+  app.put('/user', async (c) => {
+    const auth = await authenticate(c, db, tokens);
+    const body = await readBody(c, updateUserSchema);
+    const user = await updateUser(deps, auth, body, { rateLimitKey: rateLimitKey(addressOf(c)) });
+    return c.json(user);
   });
 
   app.post('/logout', async (c) => {

@@ -8,9 +8,16 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Database, Queryable } from '../db/database.ts';
 import { AuthError, OAuthError } from './errors.ts';
-import type { SessionLiveness } from './session-liveness.ts';
 import type { AmrEntry, TokenService } from './tokens.ts';
 import { isBanned, type LoadedUser, loadUserById } from './users.ts';
+
+/**
+ * What ending sessions needs of the liveness cache (session-liveness.ts, which reads the live
+ * sessions from here): to forget a user's cached answers at once.
+ */
+export interface SessionEndListener {
+  ended(userId: string): void;
+}
 
 export interface AccessTokenResponse {
   access_token: string;
@@ -152,7 +159,7 @@ const refreshErrors = {
 export async function refreshSession(
   db: Database,
   tokens: TokenService,
-  sessions: SessionLiveness,
+  sessions: SessionEndListener,
   presented: string,
   reuseIntervalSeconds: number,
 ): Promise<AccessTokenResponse> {
@@ -241,7 +248,7 @@ export async function findLiveSessions(
 /** Deleting a session deletes its refresh tokens (foreign key cascade) and ends its access tokens. */
 export async function logout(
   db: Database,
-  sessions: SessionLiveness,
+  sessions: SessionEndListener,
   userId: string,
   sessionId: string,
   scope: LogoutScope,

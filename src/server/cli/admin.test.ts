@@ -64,8 +64,9 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
   async function storedAccount(email: string) {
     const db = await openDatabase({ databaseUrl, dataDir });
     try {
-      const result = await db.query<{ encrypted_password: string; role: string | null }>(
-        `select encrypted_password, raw_app_meta_data ->> 'role' as role from auth.users where email = $1`,
+      const result = await db.query<{ encrypted_password: string; role: string | null; branches: unknown }>(
+        `select encrypted_password, raw_app_meta_data ->> 'role' as role, raw_app_meta_data -> 'branches' as branches
+           from auth.users where email = $1`,
         [email],
       );
       return result.rows[0];
@@ -126,6 +127,97 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No staff account');
   }, 60_000);
+
+  it('gives roles on create and with set-role (a host with its branches), ending the sessions on a change', async () => {
+    const owner = await admin(
+      ['create', '--email', 'owner@saffron-lotus.test', '--role', 'owner'],
+      'tamarind rain on the terrace\n',
+    );
+    expect(owner.code, owner.stderr).toBe(0);
+    expect(owner.stdout).toContain('Created owner account owner@saffron-lotus.test.');
+    expect(await storedAccount('owner@saffron-lotus.test')).toMatchObject({ role: 'owner', branches: null });
+
+    const host = await admin([
+      'create',
+      '--email',
+      'sapa.host@saffron-lotus.test',
+      '--password',
+      'misty rice terraces at dawn',
+      '--role',
+      'host',
+      '--branch',
+      'Sa Pa',
+      '--branch',
+      'Da Nang',
+    ]);
+    expect(host.code, host.stderr).toBe(0);
+    expect(host.stdout).toContain('Created host of Sa Pa, Da Nang account');
+    expect(await storedAccount('sapa.host@saffron-lotus.test')).toMatchObject({
+      role: 'host',
+      branches: ['Sa Pa', 'Da Nang'],
+    });
+
+    const listed = await admin(['list']);
+    expect(listed.stdout).toMatch(/owner@saffron-lotus\.test\towner\tpassword only/);
+    expect(listed.stdout).toMatch(/sapa\.host@saffron-lotus\.test\thost of Sa Pa, Da Nang\t/);
+
+    // A session of the host's, to see set-role end it.
+    const db = await openDatabase({ databaseUrl, dataDir });
+    try {
+      await db.query(
+        `insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+         select gen_random_uuid(), id, now(), now(), 'aal1' from auth.users where email = 'sapa.host@saffron-lotus.test'`,
+      );
+    } finally {
+      await db.close();
+    }
+    const narrowed = await admin([
+      'set-role',
+      '--email',
+      'sapa.host@saffron-lotus.test',
+      '--role',
+      'host',
+      '--branch',
+      'Sa Pa',
+    ]);
+    expect(narrowed.code, narrowed.stderr).toBe(0);
+    expect(narrowed.stdout).toContain('is now host of Sa Pa; its sessions were signed out.');
+    expect(await storedAccount('sapa.host@saffron-lotus.test')).toMatchObject({ role: 'host', branches: ['Sa Pa'] });
+    const after = await openDatabase({ databaseUrl, dataDir });
+    try {
+      const { rows } = await after.query<{ n: number }>(
+        `select count(*)::int as n from auth.sessions s join auth.users u on u.id = s.user_id
+          where u.email = 'sapa.host@saffron-lotus.test'`,
+      );
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await after.close();
+    }
+
+    const promoted = await admin(['set-role', '--email', 'sapa.host@saffron-lotus.test', '--role', 'staff']);
+    expect(promoted.code, promoted.stderr).toBe(0);
+    expect(await storedAccount('sapa.host@saffron-lotus.test')).toMatchObject({ role: 'staff', branches: null });
+
+    const refusals: [string[], string][] = [
+      [['set-role', '--email', 'owner@saffron-lotus.test', '--role', 'manager'], '--role takes owner, staff or host'],
+      [['set-role', '--email', 'owner@saffron-lotus.test', '--role', 'host'], 'A host needs --branch NAME'],
+      [
+        ['set-role', '--email', 'owner@saffron-lotus.test', '--role', 'staff', '--branch', 'Sa Pa'],
+        '--branch is for hosts',
+      ],
+      [['set-role', '--email', 'owner@saffron-lotus.test'], 'set-role needs --role'],
+      [['remove', '--email', 'owner@saffron-lotus.test', '--role', 'host'], 'takes no --role or --branch'],
+    ];
+    for (const [args, message] of refusals) {
+      const refused = await admin(args);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr).toContain(message);
+    }
+    expect(await storedAccount('owner@saffron-lotus.test')).toMatchObject({ role: 'owner' });
+    const nobody = await admin(['set-role', '--email', 'nobody@saffron-lotus.test', '--role', 'owner']);
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain('No staff account');
+  }, 120_000);
 
   it('refuses weak staff passwords, saying why without repeating them, and stores nothing', async () => {
     const cases: [string, string][] = [

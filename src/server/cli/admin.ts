@@ -1,9 +1,12 @@
 /**
  * Staff accounts from the command line (`npm run admin -- <command>`):
- *   create --email E --password P      a new staff account
- *   list                               the staff accounts
+ *   create --email E --password P [--role owner|staff|host] [--branch NAME]...
+ *                                      a new staff account (staff unless --role; a host needs a --branch)
+ *   set-role --email E --role R [--branch NAME]...   a new role; signs the account out everywhere
+ *   list                               the staff accounts with their roles
  *   remove --email E                   delete a staff account (and its sessions)
  *   reset-password --email E --password P   new password; signs the account out everywhere
+ *   reset-two-factor --email E         remove the account's authenticator apps (a lost phone)
  *   branches list | branches set …     each branch's booking rules (see branches.ts)
  * Without --password, the password is read from standard input (keeps it out of shell history).
  * Passwords follow the staff rule (src/domain/password-policy.ts); a refusal says why.
@@ -21,19 +24,25 @@ import {
   listStaffAccounts,
   removeStaffAccount,
   resetStaffPassword,
+  setStaffRole,
 } from '../auth/accounts.ts';
+import { type RoleAssignment, roleAssignmentSchema } from '../../domain/team.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
+import { resetTwoFactor } from '../auth/two-factor-reset.ts';
 import { BranchesError, BranchesUsageError, branchesUsage, runBranches } from './branches.ts';
 
 const usage = `Usage:
-  npm run admin -- create --email E [--password P]
+  npm run admin -- create --email E [--password P] [--role owner|staff|host] [--branch NAME]...
+  npm run admin -- set-role --email E --role owner|staff|host [--branch NAME]...
   npm run admin -- list
   npm run admin -- remove --email E
   npm run admin -- reset-password --email E [--password P]
+  npm run admin -- reset-two-factor --email E
 ${branchesUsage}
-Without --password the password is read from standard input.`;
+Without --password the password is read from standard input. A host works at the branches named
+with --branch (one or more); owner and staff work at every branch.`;
 
 class UsageError extends Error {}
 
@@ -74,20 +83,63 @@ async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   }
 }
 
+/** --role and --branch, checked by the same schema as the team screen; a refusal is a usage error. */
+function parseAssignment(values: { role?: string | undefined; branch?: string[] | undefined }): RoleAssignment {
+  const parsed = roleAssignmentSchema.safeParse({ role: values.role ?? 'staff', branches: values.branch ?? [] });
+  if (parsed.success && parsed.data.role !== 'host' && values.branch?.length) {
+    throw new UsageError(`--branch is for hosts: ${parsed.data.role} works at every branch.`);
+  }
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue?.path[0] === 'role') throw new UsageError(`--role takes owner, staff or host, not "${values.role}".`);
+  if (issue?.path[0] === 'branches' && issue.code === 'custom')
+    throw new UsageError('A host needs --branch NAME (one or more).');
+  throw new UsageError(`--branch: ${issue?.message ?? 'not a branch name'}.`);
+}
+
+/** "owner", "staff", "host of Sa Pa, Da Nang". */
+function describeRole(assignment: { role: string; branches: readonly string[] } | undefined): string {
+  if (!assignment) return 'staff';
+  return assignment.role === 'host' ? `host of ${assignment.branches.join(', ')}` : assignment.role;
+}
+
+async function runResetTwoFactor(argv: string[]): Promise<string> {
+  const { values } = parseArgs({ args: argv, options: { email: { type: 'string' } } });
+  const email = values.email;
+  if (!email) throw new UsageError('reset-two-factor needs --email.');
+  return withDatabase(async (db) => {
+    const { found, removed } = await resetTwoFactor(db, email);
+    if (!found) throw new AccountError(`No account ${email}.`);
+    return `Removed ${removed} authenticator app(s) of ${email}; its sessions were signed out. It signs in with its password and can enrol again.`;
+  });
+}
+
 async function run(argv: string[]): Promise<string> {
   if (argv[0] === 'branches') return withDatabase((db) => runBranches(db, argv.slice(1)));
+  if (argv[0] === 'reset-two-factor') return runResetTwoFactor(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      branch: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0];
   if (values.help || !command) return usage;
-  if (!['create', 'list', 'remove', 'reset-password'].includes(command) || positionals.length > 1) {
+  if (!['create', 'set-role', 'list', 'remove', 'reset-password'].includes(command) || positionals.length > 1) {
     throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
   }
   const email = values.email;
   if (command !== 'list' && !email) throw new UsageError(`${command} needs --email.`);
+  if (command === 'set-role' && !values.role) throw new UsageError('set-role needs --role.');
+  if ((values.role !== undefined || values.branch !== undefined) && !['create', 'set-role'].includes(command)) {
+    throw new UsageError(`${command} takes no --role or --branch.`);
+  }
+  const assignment = command === 'create' || command === 'set-role' ? parseAssignment(values) : undefined;
   const password =
     command === 'create' || command === 'reset-password' ? (values.password ?? (await readPasswordFromStdin())) : '';
 
@@ -95,8 +147,13 @@ async function run(argv: string[]): Promise<string> {
   return withDatabase(async (db) => {
     switch (command) {
       case 'create':
-        await createStaffAccount(db, { email: email ?? '', password });
-        return `Created staff account ${email}.`;
+        await createStaffAccount(db, { email: email ?? '', password, ...(assignment ? { assignment } : {}) });
+        return `Created ${describeRole(assignment)} account ${email}.`;
+      case 'set-role':
+        if (!assignment || !(await setStaffRole(db, { email: email ?? '' }, assignment))) {
+          throw new AccountError(`No staff account ${email}.`);
+        }
+        return `${email} is now ${describeRole(assignment)}; its sessions were signed out.`;
       case 'remove':
         if (!(await removeStaffAccount(db, email ?? ''))) throw new AccountError(`No staff account ${email}.`);
         return `Removed staff account ${email}.`;
@@ -109,7 +166,10 @@ async function run(argv: string[]): Promise<string> {
         const accounts = await listStaffAccounts(db);
         if (accounts.length === 0) return 'No staff accounts.';
         return accounts
-          .map((a) => `${a.email}\tcreated ${a.createdAt}\tlast sign-in ${a.lastSignInAt ?? 'never'}`)
+          .map(
+            (a) =>
+              `${a.email}\t${describeRole(a)}\t${a.mfa ? 'two-factor' : 'password only'}\tcreated ${a.createdAt}\tlast sign-in ${a.lastSignInAt ?? 'never'}`,
+          )
           .join('\n');
       }
     }

@@ -6,6 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { makePrivate } from './data-dir.ts';
 import { serializeError, type WorkerMessage, type WorkerOptions, type WorkerRequest } from './pglite-protocol.ts';
 
@@ -71,7 +73,12 @@ class Rollback extends Error {
   }
 }
 
-const db = await PGlite.create({ dataDir: options.dataDir, relaxedDurability: false }).catch((error: unknown) => {
+// The extensions the migrations create (the accent-blind search); PostgreSQL ships them as contrib.
+const db = await PGlite.create({
+  dataDir: options.dataDir,
+  relaxedDurability: false,
+  extensions: { pg_trgm, unaccent },
+}).catch((error: unknown) => {
   send({ kind: 'failed', error: serializeError(error) });
   return undefined;
 });

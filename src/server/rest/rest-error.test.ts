@@ -33,6 +33,10 @@ describe('PostgREST status for a SQLSTATE', () => {
     ['54023', false, 400],
     // The request stopped waiting for the database (statement_timeout, DATABASE_TIMEOUT_MS).
     ['57014', false, 504],
+    // PostgREST's PTxyz: a function chooses its HTTP status (the manage link's PT404).
+    ['PT404', true, 404],
+    ['PT409', false, 409],
+    ['PTABC', false, 400],
   ])('%s (anonymous: %s) → %i', (code, anonymous, status) => {
     expect(statusForSqlState(code, anonymous)).toBe(status);
   });

@@ -61,6 +61,10 @@ export function wwwAuthenticate(description?: string): Record<string, string> {
  * 400, not 500. Only the request's own shape reaches those limits, so it is the client's to fix.
  */
 export function statusForSqlState(code: string, anonymous: boolean): number {
+  // PostgREST's own convention: a function raising SQLSTATE PTxyz answers with HTTP status xyz
+  // (the manage-link functions raise PT404 for a token that opens no booking).
+  const custom = /^PT([1-5]\d\d)$/.exec(code);
+  if (custom?.[1]) return Number(custom[1]);
   if (code === '42501') return anonymous ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
   if (code === '25006') return 405;

@@ -238,6 +238,12 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
         arrived: false,
         allocated: false,
         created_at: '2026-11-06T10:00:00+00:00',
+        // Issue 14: every booking's life (booked, cancelled by the guest), its reference, and only
+        // the hash of its manage link's token.
+        status: 'booked',
+        cancelled_at: null,
+        reference: expect.stringMatching(/^SL-[0-9A-Z]{6}$/),
+        manage_token_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
     });
 

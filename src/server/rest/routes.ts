@@ -5,8 +5,8 @@
  */
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
-import { staffAppMetadata } from '../auth/accounts.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { staffRoles } from '../../domain/team.ts';
 import type { Queryable } from '../db/database.ts';
 import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault, maxJsonDepth } from '../http/json-limits.ts';
@@ -41,8 +41,8 @@ const jsonObject = z.record(z.string(), z.unknown());
 const insertBodySchema = z.union([jsonObject, z.array(jsonObject)]);
 const updateBodySchema = jsonObject;
 
-/** The claim the RLS policies read (`auth.jwt() -> 'app_metadata' ->> 'role'`), read the same way. */
-const staffClaims = z.object({ app_metadata: z.object({ role: z.literal(staffAppMetadata.role) }) });
+/** The claim the RLS policies read (`auth.jwt() -> 'app_metadata' ->> 'role'`), read the same way: any staff role. */
+const staffClaims = z.object({ app_metadata: z.object({ role: z.enum(staffRoles) }) });
 
 /**
  * Anonymous callers and signed-in accounts that are not staff: they book as guests do. This only

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { type SheetsReservation, sheetsReservationSchema } from '../../domain/reservation.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { isBookingRefusal } from '../../domain/availability.ts';
 import { sqlState } from '../db/database.ts';
 import { clientRateLimitKey } from '../http/client-address.ts';

@@ -1,14 +1,14 @@
 /**
  * Serves the built web app from memory: hashed assets cached forever, everything else
  * revalidated, each with its brotli or gzip twin (written at build time) when the browser takes it.
- * App routes get their prerendered HTML when the build has it, otherwise the app shell; any other
- * path gets the app with a 404 status, and the app shows its 404 page.
+ * App routes (in every language: /menu and /vi/menu) get their prerendered HTML when the build has
+ * it, otherwise the app shell; any other path gets the 404 page of its language with a 404 status.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { Context, Env, Hono } from 'hono';
-import { appPaths } from '../../domain/routes.ts';
+import { appPaths, defaultLanguage, languagePrefix, splitLanguage } from '../../domain/routes.ts';
 
 interface StaticFile {
   body: Buffer;
@@ -90,13 +90,55 @@ function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: str
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
-export function mountWebApp<E extends Env>(app: Hono<E>, root: string): void {
+/**
+ * A page behind a secret in its path (the manage link's /booking/<token>): the app with 200 when
+ * `exists` says the secret opens something, the not-found page with 404 otherwise; never cached
+ * or indexed, and its address never sent on as a Referer.
+ */
+export interface PrivatePage {
+  prefix: string;
+  exists(key: string): Promise<boolean>;
+}
+
+const privateHeaders = {
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'no-referrer',
+} as const;
+
+const privateHead = '<meta name="robots" content="noindex, nofollow" /><meta name="referrer" content="no-referrer" />';
+
+function privateHtml(c: Context, file: StaticFile | undefined, status: 200 | 404 | 503): Response {
+  if (!file) return c.html(notBuilt, status, privateHeaders);
+  const html = file.body.toString('utf8').replace(/<head(\s[^>]*)?>/i, (head) => `${head}${privateHead}`);
+  return c.html(c.req.method === 'HEAD' ? '' : html, status, privateHeaders);
+}
+
+export function mountWebApp<E extends Env>(
+  app: Hono<E>,
+  root: string,
+  privatePages: readonly PrivatePage[] = [],
+): void {
   const files = loadWebApp(root);
   const routes = new Set<string>(appPaths);
   const shell = files.get('/index.html');
 
   const page = (path: string): StaticFile | undefined =>
     files.get(path === '/' ? '/index.html' : `${path}/index.html`) ?? shell;
+
+  for (const privatePage of privatePages) {
+    app.on(['GET', 'HEAD'], `${privatePage.prefix}:key`, async (c) => {
+      const key = c.req.param('key') ?? '';
+      let found: boolean;
+      try {
+        found = await privatePage.exists(key);
+      } catch {
+        // The database did not answer: the app loads and says the booking could not be loaded.
+        return privateHtml(c, shell, 503);
+      }
+      return found ? privateHtml(c, shell, 200) : privateHtml(c, files.get('/404.html') ?? shell, 404);
+    });
+  }
 
   app.on(['GET', 'HEAD'], '*', (c) => {
     const path = c.req.path;
@@ -109,7 +151,12 @@ export function mountWebApp<E extends Env>(app: Hono<E>, root: string): void {
       const html = page(normalized);
       return html ? send(c, html, 200, 'no-cache') : c.html(notBuilt, 200);
     }
-    const notFound = files.get('/404.html') ?? shell;
+    // The 404 page in the language of the path asked for: /vi/… gets the Vietnamese one.
+    const { language } = splitLanguage(normalized);
+    const notFound =
+      (language === defaultLanguage ? undefined : files.get(`${languagePrefix(language)}/404.html`)) ??
+      files.get('/404.html') ??
+      shell;
     return notFound ? send(c, notFound, 404, 'no-cache') : c.html(notBuilt, 404);
   });
 }

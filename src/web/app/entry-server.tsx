@@ -6,8 +6,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { Language } from '../../domain/routes.ts';
 import { AppRoutes } from './app.tsx';
-import { loadNamespace, type Namespace } from './i18n.ts';
+import { loadNamespace, type Namespace, setRenderingLanguage } from './i18n.ts';
 import { HeadContext, type PageMeta } from './page-meta.tsx';
 
 export interface RenderedPage {
@@ -15,8 +16,14 @@ export interface RenderedPage {
   meta: PageMeta | undefined;
 }
 
-export async function renderPage(url: string, namespaces: readonly Namespace[]): Promise<RenderedPage> {
-  await Promise.all(namespaces.map(loadNamespace));
+export async function renderPage(
+  url: string,
+  namespaces: readonly Namespace[],
+  language: Language,
+): Promise<RenderedPage> {
+  // Pages render one at a time: screens loaded while rendering load their messages in this language.
+  setRenderingLanguage(language);
+  await Promise.all(namespaces.map((namespace) => loadNamespace(namespace, language)));
   const head: { meta?: PageMeta } = {};
   const app = (
     <StrictMode>

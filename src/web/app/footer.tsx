@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { formatClock } from '../../domain/format-dong.ts';
 import { restaurantProfile } from '../../domain/restaurant-profile.ts';
 import { BrandMark } from './brand-mark.tsx';
 import styles from './footer.module.css';
+import { useLanguage } from './language.ts';
 
 export function Footer() {
   const { t } = useTranslation();
-  const { name, phone, email, hoursLabel, since, branches } = restaurantProfile;
+  const language = useLanguage();
+  const { name, phone, email, opens, closes, since, branches } = restaurantProfile;
+  const hours = t('hours.everyDay', { opens: formatClock(opens, language), closes: formatClock(closes, language) });
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>
@@ -34,7 +38,7 @@ export function Footer() {
           <h2 id="footer-hours" className={styles.heading}>
             {t('footer.hours')}
           </h2>
-          <p>{hoursLabel}</p>
+          <p>{hours}</p>
         </section>
         <section aria-labelledby="footer-locations">
           <h2 id="footer-locations" className={styles.heading}>
@@ -43,7 +47,7 @@ export function Footer() {
           <ul className={styles.list}>
             {branches.map((branch) => (
               <li key={branch.name}>
-                <strong>{branch.name}</strong>
+                <strong>{t(`branchNames.${branch.name}`)}</strong>
                 <br />
                 {branch.address}
               </li>

@@ -10,6 +10,8 @@ import { type HomeSection, paths } from '../../domain/routes.ts';
 import { buttonClass } from '../components/ui/button.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import styles from './header.module.css';
+import { useLocalize } from './language.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { scrollAfterNavigationMs, scrollToSection } from './section-scroll.ts';
 
 type NavItem =
@@ -22,7 +24,9 @@ export function Header() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const navId = useId();
-  const onHome = pathname === paths.home;
+  const localize = useLocalize();
+  const home = localize(paths.home);
+  const onHome = pathname === home;
 
   // A new page closes the menu (also when reached by the browser's back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
@@ -45,15 +49,15 @@ export function Header() {
     if (onHome) {
       scrollToSection(section);
     } else {
-      navigate(paths.home);
+      navigate(home);
       scrollToSection(section, scrollAfterNavigationMs);
     }
   };
 
   const items: NavItem[] = [
-    { kind: 'route', label: t('nav.home'), to: paths.home, section: 'home' },
+    { kind: 'route', label: t('nav.home'), to: home, section: 'home' },
     { kind: 'section', label: t('nav.about'), section: 'our-story' },
-    { kind: 'route', label: t('nav.menu'), to: paths.menu },
+    { kind: 'route', label: t('nav.menu'), to: localize(paths.menu) },
     { kind: 'section', label: t('nav.testimonials'), section: 'testimonials' },
     { kind: 'section', label: t('nav.contact'), section: 'contact' },
   ];
@@ -61,7 +65,7 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={paths.home} className={styles.brand} onClick={() => setOpen(false)}>
+        <Link to={home} className={styles.brand} onClick={() => setOpen(false)}>
           <BrandMark className={styles.mark} />
           <span>{restaurantProfile.name}</span>
         </Link>
@@ -85,7 +89,7 @@ export function Header() {
                     end
                     className={styles.link}
                     onClick={(event) => {
-                      if (item.section && onHome && item.to === paths.home) goToSection(event, item.section);
+                      if (item.section && onHome && item.to === home) goToSection(event, item.section);
                       else setOpen(false);
                     }}
                   >
@@ -93,7 +97,7 @@ export function Header() {
                   </NavLink>
                 ) : (
                   <a
-                    href={`${paths.home}#${item.section}`}
+                    href={`${home}#${item.section}`}
                     className={styles.link}
                     onClick={(event) => goToSection(event, item.section)}
                   >
@@ -103,7 +107,16 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <NavLink to={paths.reservation} className={buttonClass('primary', styles.cta)} onClick={() => setOpen(false)}>
+          <LanguageSwitch
+            listClassName={styles.languages}
+            linkClassName={`${styles.link} ${styles.language}`}
+            onSwitch={() => setOpen(false)}
+          />
+          <NavLink
+            to={localize(paths.reservation)}
+            className={buttonClass('primary', styles.cta)}
+            onClick={() => setOpen(false)}
+          >
             {t('nav.bookTable')}
           </NavLink>
         </nav>

@@ -1,13 +1,30 @@
-import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { languageTags } from '../../domain/routes.ts';
 import { ToastHost } from '../lib/toaster.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { i18nFor } from './i18n.ts';
+import { useLanguage } from './language.ts';
+import { LanguageOffer } from './language-offer.tsx';
 import styles from './layout.module.css';
 import { PageTransition } from './page-transition.tsx';
 
+/** The page in its language: every message below comes from that language's i18n instance. */
 export function Layout() {
+  const language = useLanguage();
+  useEffect(() => {
+    document.documentElement.lang = languageTags[language].bcp47;
+  }, [language]);
+  return (
+    <I18nextProvider i18n={i18nFor(language)}>
+      <Frame />
+    </I18nextProvider>
+  );
+}
+
+function Frame() {
   const { t } = useTranslation();
   return (
     <>
@@ -23,6 +40,7 @@ export function Layout() {
         </PageTransition>
       </main>
       <Footer />
+      <LanguageOffer />
       <ToastHost />
     </>
   );

@@ -1,7 +1,7 @@
 /**
  * The prerendered HTML marks its #root with the route it was rendered for (data-prerendered), so
- * the browser hydrates only matching markup: "/" and "/menu" for themselves, "404" for any path
- * the server answered with its 404 page.
+ * the browser hydrates only matching markup: "/", "/menu" and "/reservation" for themselves, "404"
+ * for any path the server answered with its 404 page.
  */
 export const notFoundMarker = '404';
 

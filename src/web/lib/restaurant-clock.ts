@@ -6,7 +6,7 @@
  * Only Intl does zone arithmetic here: no Date subclasses (such as TZDate), which break under
  * clocks that replace the global Date — the browser tests' fake clock among them.
  */
-import { restaurantTimeZone } from '../../domain/reservation.ts';
+import { restaurantTimeZone } from '../../domain/reservation-options.ts';
 
 const partsInRestaurant = new Intl.DateTimeFormat('en-US', {
   timeZone: restaurantTimeZone,

@@ -1,10 +1,18 @@
 /** Mounts sonner's Toaster the first time a feature calls notify(), keeping it out of the first page load. */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { paths } from '../../domain/routes.ts';
+import { paths, splitLanguage } from '../../domain/routes.ts';
 import { loadSonner, subscribeToaster, toasterMounted, toasterWanted } from './toaster-state.ts';
 
-const staffPaths = new Set<string>([paths.adminLogin, paths.adminDashboard, paths.adminSettings]);
+const staffPaths = new Set<string>([
+  paths.adminLogin,
+  paths.adminDashboard,
+  paths.adminSettings,
+  paths.adminAccount,
+  paths.adminPrint,
+]);
+const isStaffPath = (pathname: string) => staffPaths.has(splitLanguage(pathname).path);
 
 const LazyToaster = lazy(async () => {
   const { Toaster } = await loadSonner();
@@ -13,8 +21,17 @@ const LazyToaster = lazy(async () => {
     useEffect(() => toasterMounted(), []);
     // On the staff screens toasts sit bottom-right, clear of the rows being worked on (visual brief).
     const { pathname } = useLocation();
-    const staff = staffPaths.has(pathname);
-    return <Toaster position={staff ? 'bottom-right' : 'top-center'} richColors closeButton />;
+    const staff = isStaffPath(pathname);
+    const { t } = useTranslation();
+    return (
+      <Toaster
+        position={staff ? 'bottom-right' : 'top-center'}
+        richColors
+        closeButton
+        containerAriaLabel={t('toasts.label')}
+        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+      />
+    );
   }
   return { default: ReadyToaster };
 });

@@ -26,6 +26,8 @@ function timeZoneChoices(current: string): string[] {
 export function BranchSettingsForm(props: { supabase: SupabaseClient; branch: string; initial: BranchSettings }) {
   const { t } = useTranslation('admin');
   const { branch } = props;
+  // The branch as this language writes it (the value saved stays the spec's name).
+  const branchName = t(`common:branchNames.${branch}`, { defaultValue: branch });
   const resolver = useMemo(
     () =>
       settingsResolver({
@@ -70,7 +72,7 @@ export function BranchSettingsForm(props: { supabase: SupabaseClient; branch: st
       return;
     }
     form.reset(toFormValues(settings));
-    notify.success(t('settings.saved', { branch }));
+    notify.success(t('settings.saved', { branch: branchName }));
   };
 
   const onInvalid = () => setFormError(t('settings.invalid'));
@@ -105,7 +107,7 @@ export function BranchSettingsForm(props: { supabase: SupabaseClient; branch: st
       aria-busy={isSubmitting || undefined}
     >
       <h2 id="settings-form-title" className={settingsStyles.visuallyHidden}>
-        {t('settings.title')}: {branch}
+        {t('settings.title')}: {branchName}
       </h2>
       <div className={settingsStyles.columns}>
         <div className={settingsStyles.column}>

@@ -6,7 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
@@ -23,7 +23,10 @@ import {
   useReservations,
 } from './api/list-reservations.ts';
 import { useLiveReservations } from './api/live-reservations.ts';
+import { reservationHistoryKey } from './api/reservation-history.ts';
 import { useUpdateReservationFlag } from './api/update-reservation-flag.ts';
+import { DayNumbers } from './day-numbers.tsx';
+import { DashboardToolbar } from './dashboard-toolbar.tsx';
 import { FiltersCard } from './filters-card.tsx';
 import { matchesFilters, showsOnPage, withNewBooking, withUpdatedRow } from './live-board.ts';
 import { LiveStatusBadge, NewBookingsPill } from './live-status.tsx';
@@ -36,14 +39,28 @@ import {
   toSearchParams,
 } from './reservation-filters.ts';
 import { ReservationsTable } from './reservations-table.tsx';
+import type { StaffClaims } from './staff-claims.ts';
 import { StaffScreen } from './staff-screen.tsx';
+import { useToday } from './use-today.ts';
 
-function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
+// The drawer (and the dialog library under it) loads with the first booking opened, not with the page.
+const ReservationDrawer = lazy(async () => ({ default: (await import('./reservation-drawer.tsx')).ReservationDrawer }));
+
+function ReservationsBoard({ supabase, claims }: { supabase: SupabaseClient; claims: StaffClaims }) {
   const { t, i18n } = useTranslation('admin');
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useMemo(() => parseDashboardQuery(searchParams), [searchParams]);
   const list = useReservations(supabase, query);
   const branches = useBranchesInData(supabase);
+  const today = useToday();
+  // The drawer's booking: the row as shown now (live changes included), else as it was opened.
+  const [opened, setOpened] = useState<ReservationRow>();
+  const drawerRow = opened && (list.data?.rows.find((row) => row.id === opened.id) ?? opened);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const open = useCallback((row: ReservationRow) => {
+    setDrawerLoaded(true);
+    setOpened(row);
+  }, []);
 
   const go = useCallback(
     (next: DashboardQuery, history: 'push' | 'replace') =>
@@ -62,8 +79,13 @@ function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
     }
   }, [list.error, list.isPlaceholderData, total, query, go]);
 
+  const queryClient = useQueryClient();
   const update = useUpdateReservationFlag(supabase, reservationsQueryOptions(supabase, query).queryKey, {
-    onSuccess: (change) => notify.success(t(`table.updated_${change.flag}`)),
+    onSuccess: (change) => {
+      notify.success(t(`table.updated_${change.flag}`));
+      // The database wrote a history line: an open drawer shows it.
+      void queryClient.invalidateQueries({ queryKey: reservationHistoryKey });
+    },
     onError: () => notify.error(t('table.updateFailed')),
   });
   const onToggle = useCallback(
@@ -94,9 +116,10 @@ function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
 
   return (
     <>
+      <DashboardToolbar supabase={supabase} filters={query.filters} today={today} onFilters={onFilters} />
       <FiltersCard
         filters={query.filters}
-        branches={branchOptions(branches.data, query.filters.branch)}
+        branches={branchOptions(branches.data, query.filters.branch, claims)}
         onChange={onFilters}
       />
       <div className={`${styles.card} ${styles.tableCard}`}>
@@ -120,12 +143,21 @@ function ReservationsBoard({ supabase }: { supabase: SupabaseClient }) {
           highlighted={live.highlighted}
           busy={list.isFetching}
           onToggle={onToggle}
+          onOpen={open}
           placeholder={placeholder}
         />
         {list.data && !list.isError && list.data.total > 0 ? (
           <Pager page={query.page} total={list.data.total} onPage={(page) => go({ ...query, page }, 'push')} />
         ) : null}
       </div>
+      {/* After the register: the host stand needs the bookings first, the numbers second. */}
+      <DayNumbers supabase={supabase} today={today} />
+      {/* Once loaded it stays mounted, so closing can hand focus back to the name that opened it. */}
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <ReservationDrawer supabase={supabase} row={drawerRow} onClose={() => setOpened(undefined)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -186,6 +218,7 @@ function useLiveBoard(
       }
     },
     updated(row) {
+      void queryClient.invalidateQueries({ queryKey: reservationHistoryKey });
       queryClient.setQueriesData<ReservationPage>({ queryKey: reservationPagesKey }, (page) =>
         page ? withUpdatedRow(page, row) : page,
       );
@@ -216,7 +249,7 @@ function DashboardScreen() {
       subtitle={t('dashboard.subtitle')}
       notAuthorised={(email) => t('dashboard.notAuthorised', { email })}
     >
-      {(supabase) => <ReservationsBoard supabase={supabase} />}
+      {(supabase, claims) => <ReservationsBoard supabase={supabase} claims={claims} />}
     </StaffScreen>
   );
 }

@@ -5,6 +5,7 @@ import { homeGuestOptions } from '../../../domain/reservation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import styles from './admin.module.css';
+import { bookingStatuses } from '../../../domain/booking-lifecycle.ts';
 import { type FlagFilter, hasActiveFilters, maxSearchLength, type ReservationFilters } from './reservation-filters.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
@@ -82,7 +83,7 @@ export function FiltersCard(props: {
               <option value="">{t('filters.allBranches')}</option>
               {props.branches.map((branch) => (
                 <option key={branch} value={branch}>
-                  {branch}
+                  {t(`common:branchNames.${branch}`, { defaultValue: branch })}
                 </option>
               ))}
             </select>
@@ -147,6 +148,19 @@ export function FiltersCard(props: {
               <option value="">{t('filters.any')}</option>
               <option value="yes">{t('filters.allocatedYes')}</option>
               <option value="no">{t('filters.allocatedNo')}</option>
+            </select>
+          )}
+        </FormField>
+        <FormField label={t('filters.status')}>
+          {(field) => (
+            <select
+              {...field}
+              value={filters.status ?? ''}
+              onChange={(event) => set({ status: bookingStatuses.find((s) => s === event.target.value) })}
+            >
+              <option value="">{t('filters.any')}</option>
+              <option value="booked">{t('filters.statusBooked')}</option>
+              <option value="cancelled">{t('filters.statusCancelled')}</option>
             </select>
           )}
         </FormField>

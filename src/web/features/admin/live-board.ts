@@ -3,30 +3,22 @@
  * can be tested alone: does it belong on the page the host is looking at (the same conditions
  * the database applies for that page, see restFilters), and the page with it on top.
  */
+import { matchesSearch } from '../../../domain/search-text.ts';
 import type { ReservationPage, ReservationRow } from './api/list-reservations.ts';
 import { type DashboardQuery, pageSize, type ReservationFilters } from './reservation-filters.ts';
 
-/**
- * The search as the database runs it (searchOrFilter): the text anywhere in the name, mobile or
- * email, ignoring case, where a `*` typed by the host stands for any one character.
- */
-function searchPattern(search: string): RegExp {
-  const literal = search.replace(/[.*+?^${}()|[\]\\]/g, (char) => (char === '*' ? '.' : `\\${char}`));
-  return new RegExp(literal, 'iu');
-}
-
 /** Whether a reservation meets the filters (every one of them, as the REST query ANDs them). */
 export function matchesFilters(row: ReservationRow, filters: ReservationFilters): boolean {
-  if (filters.q) {
-    const pattern = searchPattern(filters.q);
-    if (![row.name, row.mobile, row.email].some((value) => pattern.test(value))) return false;
-  }
+  // As the database's search_reservations does: the text anywhere, blind to case and accents.
+  if (filters.q && !matchesSearch([row.name, row.mobile, row.email], filters.q)) return false;
   if (filters.branch !== undefined && row.branch !== filters.branch) return false;
   if (filters.date !== undefined && row.date !== filters.date) return false;
+  if (filters.from !== undefined && row.date < filters.from) return false;
   if (filters.guests !== undefined && row.guests !== filters.guests) return false;
   if (filters.time !== undefined && row.time !== filters.time) return false;
   if (filters.arrived !== undefined && row.arrived !== (filters.arrived === 'yes')) return false;
   if (filters.allocated !== undefined && row.allocated !== (filters.allocated === 'yes')) return false;
+  if (filters.status !== undefined && row.status !== filters.status) return false;
   return true;
 }
 

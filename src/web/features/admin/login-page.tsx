@@ -1,17 +1,25 @@
-/** Admin Login (/admin/login): email and password, both required; call 4 (signInWithPassword). */
+/**
+ * Admin Login (/admin/login): email and password, both required; call 4 (signInWithPassword).
+ * An account with a verified authenticator app is then asked for its 6-digit code (the session
+ * becomes aal2, which row-level security requires of it); any other account goes straight on, as
+ * before.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { paths } from '../../../domain/routes.ts';
+import { useLocalize } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 import styles from './admin.module.css';
+import { secondFactorStanding } from './api/two-factor.ts';
+import { CodeStep } from './code-step.tsx';
 
 // Messages are keys of the admin namespace, translated where they are shown.
 const loginSchema = z.object({
@@ -21,8 +29,9 @@ const loginSchema = z.object({
 type LoginInput = z.input<typeof loginSchema>;
 type Login = z.output<typeof loginSchema>;
 
-function LoginForm() {
+function LoginForm(props: { onNeedsCode: () => void }) {
   const { t } = useTranslation('admin');
+  const localize = useLocalize();
   const navigate = useNavigate();
   const {
     register,
@@ -38,14 +47,19 @@ function LoginForm() {
     let active = true;
     getSupabase()
       .then((supabase) => supabase.auth.getSession())
-      .then(({ data }) => {
-        if (active && data.session) navigate(paths.adminDashboard, { replace: true });
+      .then(async ({ data }) => {
+        if (!active || !data.session) return;
+        // Signed in with the password only (a reload during the code step): the code is still due.
+        const supabase = await getSupabase();
+        if ((await secondFactorStanding(supabase)) === 'needs-code') {
+          if (active) props.onNeedsCode();
+        } else if (active) navigate(localize(paths.adminDashboard), { replace: true });
       })
       .catch(() => {}); // offline: the form stays, and signing in reports the failure
     return () => {
       active = false;
     };
-  }, [navigate]);
+  }, [navigate, localize, props.onNeedsCode]);
 
   const onSubmit = async (input: Login) => {
     try {
@@ -56,8 +70,12 @@ function LoginForm() {
         notify.error(error.status && error.status < 500 ? error.message || t('login.failure') : t('login.failure'));
         return;
       }
+      if ((await secondFactorStanding(supabase)) === 'needs-code') {
+        props.onNeedsCode();
+        return;
+      }
       notify.success(t('login.success'));
-      navigate(paths.adminDashboard, { replace: true });
+      navigate(localize(paths.adminDashboard), { replace: true });
     } catch {
       // The backend could not be reached at all (e.g. /config.json failed).
       notify.error(t('login.failure'));
@@ -91,10 +109,20 @@ function LoginForm() {
   );
 }
 
+function Login() {
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const needsCode = useCallback(() => setStep('code'), []);
+  return step === 'password' ? (
+    <LoginForm onNeedsCode={needsCode} />
+  ) : (
+    <CodeStep onCancelled={() => setStep('password')} />
+  );
+}
+
 export function LoginPage() {
   return (
     <Suspense fallback={null}>
-      <LoginForm />
+      <Login />
     </Suspense>
   );
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hasActiveFilters,
   pageCount,
   pageRange,
   parseDashboardQuery,
   restFilters,
-  searchOrFilter,
   toSearchParams,
 } from './reservation-filters.ts';
 
@@ -44,25 +44,9 @@ describe('the dashboard query in the URL', () => {
   });
 });
 
-describe('the search filter', () => {
-  it('matches name, mobile or email anywhere, case-insensitively', () => {
-    expect(searchOrFilter('priya')).toBe('name.ilike."*priya*",mobile.ilike."*priya*",email.ilike."*priya*"');
-  });
-
-  it("quotes PostgREST's reserved characters and escapes quotes and backslashes", () => {
-    expect(searchOrFilter('O"Neil, (VIP): a.b\\c')).toBe(
-      ['name', 'mobile', 'email'].map((c) => `${c}.ilike."*O\\"Neil, (VIP): a.b\\\\\\\\c*"`).join(','),
-    );
-  });
-
-  it("makes LIKE's wildcards literal, and * (which PostgREST cannot escape) one character", () => {
-    expect(searchOrFilter('100%_a*b').split(',')[0]).toBe('name.ilike."*100\\\\%\\\\_a_b*"');
-  });
-});
-
 describe('restFilters', () => {
-  it('gives one REST filter per active filter and nothing else', () => {
-    const eq = (column: string, value: string | number | boolean) => ({ op: 'eq', column, value });
+  it('gives one equality filter per active filter, leaving the search to the search function', () => {
+    const eq = (column: string, value: string | number | boolean) => ({ column, value });
     expect(
       restFilters({
         q: 'x',
@@ -74,7 +58,6 @@ describe('restFilters', () => {
         allocated: 'yes',
       }),
     ).toEqual([
-      { op: 'or', value: searchOrFilter('x') },
       eq('branch', 'Uptown'),
       eq('date', '2026-01-02'),
       eq('guests', 3),
@@ -94,5 +77,23 @@ describe('paging', () => {
     expect(pageCount(50)).toBe(1);
     expect(pageCount(51)).toBe(2);
     expect(pageCount(100_000)).toBe(2000);
+  });
+});
+
+describe('the booking status filter (issue 14)', () => {
+  it('is off by default, sending nothing more than before', () => {
+    const { filters } = parseDashboardQuery(new URLSearchParams(''));
+    expect(filters.status).toBeUndefined();
+    expect(restFilters(filters)).toEqual([]);
+    expect(hasActiveFilters(filters)).toBe(false);
+  });
+
+  it('reads booked or cancelled from the link, drops anything else, and filters on the column', () => {
+    const { filters } = parseDashboardQuery(new URLSearchParams('status=cancelled'));
+    expect(filters.status).toBe('cancelled');
+    expect(restFilters(filters)).toEqual([{ column: 'status', value: 'cancelled' }]);
+    expect(toSearchParams({ filters, page: 1 }).toString()).toBe('status=cancelled');
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(parseDashboardQuery(new URLSearchParams('status=deleted')).filters.status).toBeUndefined();
   });
 });

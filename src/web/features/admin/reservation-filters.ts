@@ -4,6 +4,7 @@
  * filtering, ordering and paging, never the browser.
  */
 import { z } from 'zod';
+import { type BookingStatus, bookingStatuses } from '../../../domain/booking-lifecycle.ts';
 import { hasControlCharacters, limits, maxHomeGuests, minGuests } from '../../../domain/reservation.ts';
 
 export const pageSize = 50;
@@ -17,11 +18,15 @@ export interface ReservationFilters {
   branch?: string;
   /** yyyy-MM-dd */
   date?: string;
+  /** yyyy-MM-dd: bookings for this day or later (the Upcoming quick view). */
+  from?: string;
   guests?: number;
   /** HH:mm */
   time?: string;
   arrived?: FlagFilter;
   allocated?: FlagFilter;
+  /** Booked or cancelled by the guest (issue 14); unset: all, and no filter is sent. */
+  status?: BookingStatus;
 }
 
 export interface DashboardQuery {
@@ -43,6 +48,7 @@ const dashboardQuerySchema = z.object({
   q: text(maxSearchLength).optional().catch(undefined),
   branch: text(limits.branch).optional().catch(undefined),
   date: z.iso.date().optional().catch(undefined),
+  from: z.iso.date().optional().catch(undefined),
   guests: z.coerce.number().int().min(minGuests).max(maxHomeGuests).optional().catch(undefined),
   time: z
     .string()
@@ -51,6 +57,7 @@ const dashboardQuerySchema = z.object({
     .catch(undefined),
   arrived: z.enum(['yes', 'no']).optional().catch(undefined),
   allocated: z.enum(['yes', 'no']).optional().catch(undefined),
+  status: z.enum(bookingStatuses).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
 });
 
@@ -58,10 +65,12 @@ export const filterKeys = [
   'q',
   'branch',
   'date',
+  'from',
   'guests',
   'time',
   'arrived',
   'allocated',
+  'status',
 ] as const satisfies readonly (keyof ReservationFilters)[];
 
 export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
@@ -84,35 +93,28 @@ export function hasActiveFilters(filters: ReservationFilters): boolean {
   return filterKeys.some((key) => filters[key] !== undefined);
 }
 
-const searchColumns = ['name', 'mobile', 'email'] as const;
+/**
+ * One PostgREST filter: `column=eq.value`, or with `op: 'gte'`, `column=gte.value` (the
+ * Upcoming view's "this day or later").
+ */
+export type RestFilter = { column: string; value: string | number | boolean; op?: 'gte' };
 
 /**
- * The `or=(…)` filter for a search: each column `ilike` the text anywhere. The text is made
- * literal twice over: for LIKE (\ % _ escaped with a backslash, the default LIKE escape), and for
- * PostgREST's logic-tree syntax, where a value holding , . : ( ) must be double-quoted with \ and
- * " backslash-escaped inside. PostgREST turns every * into %, and a literal * cannot be escaped,
- * so a * typed by the user matches any one character (_).
+ * The REST filters for the active filters, ANDed by PostgREST. The search is not among them: it
+ * is the rows' source (the `search_reservations` function, see api/list-reservations.ts), because
+ * under row-level security an `ilike` filter cannot use an index and could not ignore accents.
  */
-export function searchOrFilter(search: string): string {
-  const literal = search.replace(/[\\%_]/g, (char) => `\\${char}`).replace(/\*/g, '_');
-  const quoted = `"${`*${literal}*`.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
-  return searchColumns.map((column) => `${column}.ilike.${quoted}`).join(',');
-}
-
-/** One PostgREST filter: `column=eq.value`, or the search's `or=(…)`. */
-export type RestFilter = { op: 'eq'; column: string; value: string | number | boolean } | { op: 'or'; value: string };
-
-/** The REST filters for the active filters, ANDed by PostgREST. */
 export function restFilters(filters: ReservationFilters): RestFilter[] {
-  const eq = (column: string, value: string | number | boolean): RestFilter => ({ op: 'eq', column, value });
+  const eq = (column: string, value: string | number | boolean): RestFilter => ({ column, value });
   const list: RestFilter[] = [];
-  if (filters.q) list.push({ op: 'or', value: searchOrFilter(filters.q) });
   if (filters.branch) list.push(eq('branch', filters.branch));
   if (filters.date) list.push(eq('date', filters.date));
+  if (filters.from) list.push({ column: 'date', value: filters.from, op: 'gte' });
   if (filters.guests !== undefined) list.push(eq('guests', filters.guests));
   if (filters.time) list.push(eq('time', filters.time));
   if (filters.arrived) list.push(eq('arrived', filters.arrived === 'yes'));
   if (filters.allocated) list.push(eq('allocated', filters.allocated === 'yes'));
+  if (filters.status) list.push(eq('status', filters.status));
   return list;
 }
 

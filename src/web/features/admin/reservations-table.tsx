@@ -5,9 +5,12 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bookingSlot } from '../../../domain/availability.ts';
+import { formatClock, formatLongDate } from '../../../domain/format-dong.ts';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
 import styles from './admin.module.css';
 import type { ReservationRow } from './api/list-reservations.ts';
+import tools from './dashboard-tools.module.css';
 
 function CheckIcon() {
   return (
@@ -53,6 +56,8 @@ export function ReservationsTable(props: {
   highlighted?: ReadonlySet<number>;
   busy: boolean;
   onToggle: (row: ReservationRow, flag: ReservationFlag, value: boolean) => void;
+  /** Opens a booking's detail drawer from its name; without it the name is plain text. */
+  onOpen?: (row: ReservationRow) => void;
   /** Shown in place of rows: loading, empty or failed. */
   placeholder?: ReactNode;
 }) {
@@ -64,9 +69,17 @@ export function ReservationsTable(props: {
     year: 'numeric',
     timeZone: 'UTC',
   });
+  const vietnamese = i18n.language === 'vi';
   const formatDate = (date: string) => {
     const value = new Date(`${date}T00:00:00Z`);
-    return Number.isNaN(value.getTime()) ? date : dateFormat.format(value);
+    if (Number.isNaN(value.getTime())) return date;
+    // Vietnamese reads "Thứ Hai, 23/11/2026"; Intl would write "Th 2, 23 thg 11, 2026".
+    return vietnamese ? formatLongDate(date, 'vi') : dateFormat.format(value);
+  };
+  /** Vietnamese hosts read the 24-hour clock; the row keeps what the guest chose. */
+  const formatTime = (row: ReservationRow) => {
+    const slot = vietnamese && /^(AM|PM)$/i.test(row.period) ? bookingSlot(row.time, row.period) : undefined;
+    return slot ? formatClock(slot, 'vi') : `${row.time} ${row.period}`;
   };
   const headings = ['name', 'mobile', 'email', 'date', 'time', 'guests', 'branch', 'notes', 'arrived', 'allocated'];
 
@@ -94,9 +107,31 @@ export function ReservationsTable(props: {
             </tr>
           ) : (
             props.rows.map((row) => (
-              <tr key={row.id} data-arrived={row.arrived} data-new={props.highlighted?.has(row.id) || undefined}>
+              <tr
+                key={row.id}
+                data-arrived={row.arrived}
+                data-status={row.status}
+                data-new={props.highlighted?.has(row.id) || undefined}
+              >
                 <th scope="row" className={styles.nameCell}>
-                  {row.name}
+                  {row.status === 'cancelled' ? (
+                    <span className={styles.cancelledLabel}>
+                      <span aria-hidden="true">✕</span> <span>{t('table.cancelled')}</span>
+                    </span>
+                  ) : null}
+                  {props.onOpen ? (
+                    <button
+                      type="button"
+                      className={tools.nameButton}
+                      aria-haspopup="dialog"
+                      aria-label={t('drawer.open', { name: row.name })}
+                      onClick={() => props.onOpen?.(row)}
+                    >
+                      {row.name}
+                    </button>
+                  ) : (
+                    <span className={styles.rowText}>{row.name}</span>
+                  )}
                 </th>
                 <td className={styles.nowrap}>
                   <a href={`tel:${row.mobile.replace(/[^+\d]/g, '')}`} className={styles.quietLink}>
@@ -107,11 +142,11 @@ export function ReservationsTable(props: {
                 <td className={styles.nowrap}>
                   <time dateTime={row.date}>{formatDate(row.date)}</time>
                 </td>
-                <td className={styles.nowrap}>
-                  {row.time} {row.period}
-                </td>
+                <td className={styles.nowrap}>{formatTime(row)}</td>
                 <td className={styles.numberCell}>{row.guests}</td>
-                <td className={styles.branchCell}>{row.branch}</td>
+                <td className={styles.branchCell}>
+                  {t(`common:branchNames.${row.branch}`, { defaultValue: row.branch })}
+                </td>
                 <td className={styles.notesCell}>{row.notes?.trim() ? row.notes : t('table.noNotes')}</td>
                 <td className={styles.flagCell} data-flag="arrived">
                   <FlagBox row={row} flag="arrived" onToggle={props.onToggle} />

@@ -44,7 +44,12 @@ function SettingsBoard({ supabase }: { supabase: SupabaseClient }) {
   let content: ReactNode;
   if (settings.isPending) content = <p role="status">{t('settings.loading')}</p>;
   else if (settings.isError) content = <LoadFailed onRetry={() => void settings.refetch()} />;
-  else if (settings.data === null) content = <p role="status">{t('settings.noSettings', { branch })}</p>;
+  else if (settings.data === null)
+    content = (
+      <p role="status">
+        {t('settings.noSettings', { branch: t(`common:branchNames.${branch}`, { defaultValue: branch }) })}
+      </p>
+    );
   // A fresh form per branch: another branch's edits never carry over.
   else content = <BranchSettingsForm key={branch} supabase={supabase} branch={branch} initial={settings.data} />;
 
@@ -60,7 +65,7 @@ function SettingsBoard({ supabase }: { supabase: SupabaseClient }) {
             >
               {list.map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {t(`common:branchNames.${name}`, { defaultValue: name })}
                 </option>
               ))}
             </select>
@@ -79,6 +84,8 @@ function SettingsScreen() {
       title={t('settings.title')}
       subtitle={t('settings.subtitle')}
       notAuthorised={(email) => t('settings.notAuthorised', { email })}
+      allow={(claims) => claims.role !== 'host'}
+      notAllowed={t('settings.hostNotAllowed')}
     >
       {(supabase) => <SettingsBoard supabase={supabase} />}
     </StaffScreen>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRoleOf, isStaffToken } from './staff-claims.ts';
+import { appRoleOf, isStaffToken, staffClaimsOf } from './staff-claims.ts';
 
 const jwt = (payload: unknown) =>
   ['{"alg":"ES256"}', JSON.stringify(payload)].map((part) => Buffer.from(part).toString('base64url')).join('.') +
@@ -17,5 +17,21 @@ describe('the staff claim of an access token', () => {
     expect(isStaffToken(jwt({ app_metadata: 'staff' }))).toBe(false);
     expect(isStaffToken('not-a-jwt')).toBe(false);
     expect(isStaffToken('a.%%%.c')).toBe(false);
+  });
+
+  it('knows owners and hosts; a host works only at the branches named, and without any is not staff', () => {
+    expect(staffClaimsOf(jwt({ app_metadata: { role: 'owner' } }))).toEqual({ role: 'owner', branches: [] });
+    expect(staffClaimsOf(jwt({ app_metadata: { role: 'staff', branches: ['Sa Pa'] } }))).toEqual({
+      role: 'staff',
+      branches: [],
+    });
+    expect(staffClaimsOf(jwt({ app_metadata: { role: 'host', branches: ['Sa Pa', 'Da Nang'] } }))).toEqual({
+      role: 'host',
+      branches: ['Sa Pa', 'Da Nang'],
+    });
+    expect(isStaffToken(jwt({ app_metadata: { role: 'host' } }))).toBe(false);
+    expect(isStaffToken(jwt({ app_metadata: { role: 'host', branches: [] } }))).toBe(false);
+    expect(isStaffToken(jwt({ app_metadata: { role: 'host', branches: 'Sa Pa' } }))).toBe(false);
+    expect(isStaffToken(jwt({ app_metadata: { role: 'manager' } }))).toBe(false);
   });
 });

@@ -1,16 +1,22 @@
 /**
- * The frame of every signed-in staff screen (the dashboard, branch settings): the session guard
- * (call 5), the header with the screen's title, the staff navigation, who is signed in and Logout.
- * A screen renders its content only for a staff session; any other session sees "Not authorised".
+ * The frame of every signed-in staff screen (the dashboard, branch settings, the team, the
+ * account): the session guard (call 5) and its second-factor gate, the header with the screen's
+ * title, the staff navigation (each link shown to the roles that may use it), who is signed in and
+ * Logout. A screen renders its content only for a staff session its `allow` accepts; any other
+ * session sees "Not authorised". The database and the team endpoint refuse the rest whatever this
+ * shows.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useNavigate } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
+import { useLocalize } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import styles from './admin.module.css';
+import type { StaffClaims } from './staff-claims.ts';
+import { useSecondFactorGate } from './use-second-factor-gate.ts';
 import { useStaffSession } from './use-staff-session.ts';
 
 export function StaffScreen(props: {
@@ -18,12 +24,19 @@ export function StaffScreen(props: {
   subtitle: string;
   /** What a signed-in account without the staff role is told it cannot do here. */
   notAuthorised: (email: string) => string;
-  children: (supabase: SupabaseClient) => ReactNode;
+  /** The account screen: open to an account that must still enrol a second factor. */
+  enrolsSecondFactor?: boolean;
+  /** Which staff roles the screen is for (all of them unless given), and what the others are told. */
+  allow?: (claims: StaffClaims) => boolean;
+  notAllowed?: string;
+  children: (supabase: SupabaseClient, claims: StaffClaims) => ReactNode;
 }) {
   const { t } = useTranslation('admin');
+  const localize = useLocalize();
   const navigate = useNavigate();
   const { session, retry } = useStaffSession();
   const loggingOut = useRef(false);
+  const gate = useSecondFactorGate(session.status === 'staff' ? session.supabase : undefined, session);
 
   // The session ended without a logout here (a refused refresh, expiry, logout in another tab).
   useEffect(() => {
@@ -47,7 +60,18 @@ export function StaffScreen(props: {
       </div>
     );
   }
-  if (session.status === 'signed-out') return <Navigate to={paths.adminLogin} replace />;
+  if (session.status === 'signed-out') return <Navigate to={localize(paths.adminLogin)} replace />;
+  if (gate === 'checking') {
+    return (
+      <p role="status" className={styles.centered}>
+        {t('session.checking')}
+      </p>
+    );
+  }
+  // Signed in with the password only: sign-in asks for the code.
+  if (gate === 'needs-code') return <Navigate to={localize(paths.adminLogin)} replace />;
+  if (gate === 'needs-enrolment' && !props.enrolsSecondFactor)
+    return <Navigate to={localize(paths.adminAccount)} replace />;
 
   const { supabase } = session;
   const logout = async () => {
@@ -64,9 +88,10 @@ export function StaffScreen(props: {
       }
     }
     notify.success(t('dashboard.loggedOut'));
-    navigate(paths.adminLogin, { replace: true });
+    navigate(localize(paths.adminLogin), { replace: true });
   };
 
+  const role = session.status === 'staff' ? session.claims.role : undefined;
   const navClass = ({ isActive }: { isActive: boolean }) =>
     [styles.navLink, isActive ? styles.navLinkActive : null].filter(Boolean).join(' ');
 
@@ -84,22 +109,36 @@ export function StaffScreen(props: {
           </Button>
         </div>
         <nav aria-label={t('nav.label')} className={styles.staffNav}>
-          <NavLink to={paths.adminDashboard} className={navClass} end>
+          <NavLink to={localize(paths.adminDashboard)} className={navClass} end>
             {t('nav.reservations')}
           </NavLink>
-          <NavLink to={paths.adminSettings} className={navClass} end>
-            {t('nav.settings')}
+          {role !== 'host' ? (
+            <NavLink to={localize(paths.adminSettings)} className={navClass} end>
+              {t('nav.settings')}
+            </NavLink>
+          ) : null}
+          {role === 'owner' ? (
+            <NavLink to={localize(paths.adminTeam)} className={navClass} end>
+              {t('nav.team')}
+            </NavLink>
+          ) : null}
+          <NavLink to={localize(paths.adminAccount)} className={navClass} end>
+            {t('nav.account')}
           </NavLink>
         </nav>
       </header>
-      {session.status === 'staff' ? (
-        props.children(supabase)
+      {session.status === 'staff' && (props.allow?.(session.claims) ?? true) ? (
+        props.children(supabase, session.claims)
       ) : (
         <section className={`${styles.card} ${styles.notAuthorised}`} role="alert" aria-labelledby="not-authorised">
           <h2 id="not-authorised" className={styles.cardTitle}>
             {t('dashboard.notAuthorisedTitle')}
           </h2>
-          <p>{props.notAuthorised(session.email)}</p>
+          <p>
+            {session.status === 'staff'
+              ? (props.notAllowed ?? props.notAuthorised(session.email))
+              : props.notAuthorised(session.email)}
+          </p>
         </section>
       )}
     </div>

@@ -6,21 +6,20 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
 import { getSupabase } from '../../lib/supabase.ts';
-import { isStaffToken } from './staff-claims.ts';
+import { type StaffClaims, staffClaimsOf } from './staff-claims.ts';
 
 export type StaffSession =
   | { status: 'checking' }
   | { status: 'unavailable' }
   | { status: 'signed-out'; ended: boolean }
   | { status: 'not-staff'; email: string; supabase: SupabaseClient }
-  | { status: 'staff'; email: string; supabase: SupabaseClient };
+  | { status: 'staff'; email: string; supabase: SupabaseClient; claims: StaffClaims };
 
 function fromSession(supabase: SupabaseClient, session: Session | null, ended: boolean): StaffSession {
   if (!session) return { status: 'signed-out', ended };
   const email = session.user.email ?? '';
-  return isStaffToken(session.access_token)
-    ? { status: 'staff', email, supabase }
-    : { status: 'not-staff', email, supabase };
+  const claims = staffClaimsOf(session.access_token);
+  return claims ? { status: 'staff', email, supabase, claims } : { status: 'not-staff', email, supabase };
 }
 
 export function useStaffSession(): { session: StaffSession; retry: () => void } {

@@ -13,9 +13,9 @@
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { limits, minGuests } from '../../../domain/reservation.ts';
+import { limits, minGuests } from '../../../domain/reservation-options.ts';
 import { restaurantWallClock } from '../../lib/restaurant-clock.ts';
-import { type AvailabilityKey, fetchAvailability } from './fetch-availability.ts';
+import type { AvailabilityKey } from './fetch-availability.ts';
 import {
   availabilityNotes,
   indexBySlot,
@@ -91,7 +91,12 @@ export function useAvailability(request: AvailabilityRequest): FormAvailability 
   const query = useQuery(
     {
       queryKey: queryKeyOf(key),
-      queryFn: async ({ signal }): Promise<SlotIndex> => indexBySlot(await fetchAvailability(key, signal)),
+      // Loaded with the first question: it brings the backend client and zod, which a form's
+      // first paint does not need.
+      queryFn: async ({ signal }): Promise<SlotIndex> => {
+        const { fetchAvailability } = await import('./fetch-availability.ts');
+        return indexBySlot(await fetchAvailability(key, signal));
+      },
       enabled: wanted,
       // Another party size on the same day keeps the current marks until the new answer comes;
       // another branch or day starts clean.
@@ -105,7 +110,8 @@ export function useAvailability(request: AvailabilityRequest): FormAvailability 
 
   const unavailable = (slot: string | undefined) => unavailableReason(index, slot);
   const noteKeys = ready ? availabilityNotes({ ...request, clock, index, failed }) : {};
-  const branch = request.branch;
+  // The branch as guests read it in this language (the value sent stays the spec's name).
+  const branch = t(`common:branchNames.${request.branch}`, { defaultValue: request.branch });
   return {
     offered: (times, slotOf) =>
       times.filter((time) => {

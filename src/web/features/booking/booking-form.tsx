@@ -7,10 +7,13 @@
  * JavaScript, opens the phone's own date wheel, and is keyboard and screen-reader friendly
  * everywhere; the /reservation page keeps the calendar the spec describes for it.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type BookingRefusalCode, bookingSlot } from '../../../domain/availability.ts';
+import type { BookingReceipt } from '../../../domain/booking-lifecycle.ts';
+import { formatClock } from '../../../domain/format-dong.ts';
 import {
   defaultPeriod,
   type HomeBooking,
@@ -18,6 +21,10 @@ import {
   homeGuestOptions,
   homePeriods,
 } from '../../../domain/reservation.ts';
+import { branchBySlug } from '../../../domain/restaurant-profile.ts';
+import { bookingBranchParameter } from '../../../domain/routes.ts';
+import { loadNamespace } from '../../app/i18n.ts';
+import { useLanguage } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -46,14 +53,23 @@ const refusedField: Record<BookingRefusalCode, keyof BookingValues> = {
   BK005: 'guests',
 };
 
+// The confirmation panel (issue 14) and its messages load while the guest fills the form.
+const BookingConfirmation = lazy(async () => {
+  const [{ BookingConfirmation }] = await Promise.all([import('./booking-confirmation.tsx'), loadNamespace('booking')]);
+  return { default: BookingConfirmation };
+});
+
 /** Starts loading what a submit needs as soon as the guest starts filling the form. */
 function warmUp(): void {
   void import('./validate-booking.ts');
+  void import('./booking-confirmation.tsx');
+  void loadNamespace('booking').catch(() => undefined);
   void import('../../lib/supabase.ts').then(({ getSupabase }) => getSupabase()).catch(() => undefined);
 }
 
 export function BookingForm() {
   const { t } = useTranslation('home');
+  const language = useLanguage();
   const {
     register,
     handleSubmit,
@@ -70,6 +86,7 @@ export function BookingForm() {
     resolver,
   });
   const [formError, setFormError] = useState<string>();
+  const [receipt, setReceipt] = useState<BookingReceipt>();
   const [minDate, setMinDate] = useState<string>();
   // Until the form is hydrated, its button stays disabled: a press would submit the bare HTML form.
   const [hydrated, setHydrated] = useState(false);
@@ -87,6 +104,14 @@ export function BookingForm() {
   // The spec's times for the period, less those of today that have begun.
   const slots = availability.offered(timeSlots(period), (time) => bookingSlot(time, period));
   const offered = slots.join(' ');
+
+  // "Book at this branch" on a branch's page links here with ?branch=<slug>: the link chooses the
+  // branch (after hydration, as the prerendered form was built without it). Any other value is ignored.
+  const [searchParams] = useSearchParams();
+  const linkedBranch = branchBySlug(searchParams.get(bookingBranchParameter))?.name;
+  useEffect(() => {
+    if (linkedBranch) setValue('branch', linkedBranch);
+  }, [linkedBranch, setValue]);
 
   // Set after hydration: the prerendered page was built on another day.
   useEffect(() => {
@@ -114,6 +139,7 @@ export function BookingForm() {
       setFormError(undefined);
       notify.success(t('booking.success'));
       reset(emptyBooking);
+      setReceipt(outcome.receipt);
       return;
     }
     const message = outcome.serverMessage ?? t('booking.failure');
@@ -141,6 +167,7 @@ export function BookingForm() {
     }
     busy.current = true;
     setFormError(undefined);
+    setReceipt(undefined);
     void handleSubmit(
       onValid,
       onInvalid,
@@ -156,100 +183,110 @@ export function BookingForm() {
   };
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={onFirstInput}
-      aria-describedby="booking-legend"
-    >
-      <p id="booking-legend" className={styles.legend}>
-        {t('booking.requiredLegend')}
-      </p>
-      <div className={styles.grid}>
-        <FormField label={t('booking.name')} required error={fieldError('name')}>
-          {(control) => <input {...control} type="text" autoComplete="name" {...register('name')} />}
-        </FormField>
-        <FormField label={t('booking.mobile')} required error={fieldError('mobile')}>
-          {(control) => <input {...control} type="tel" autoComplete="tel" inputMode="tel" {...register('mobile')} />}
-        </FormField>
-        <FormField label={t('booking.email')} required error={fieldError('email')}>
-          {(control) => <input {...control} type="email" autoComplete="email" {...register('email')} />}
-        </FormField>
-        <FormField label={t('booking.branch')} required error={fieldError('branch')}>
-          {(control) => (
-            <select {...control} {...register('branch')}>
-              <option value="">{t('booking.branchPlaceholder')}</option>
-              {homeBranches.map((branch) => (
-                <option key={branch} value={branch}>
-                  {branch}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t('booking.date')} required error={fieldError('date')} hint={availability.notes.date}>
-          {(control) => <input {...control} type="date" min={minDate} {...register('date')} />}
-        </FormField>
-        <FormField label={t('booking.guests')} required error={fieldError('guests')} hint={availability.notes.guests}>
-          {(control) => (
-            <select {...control} {...register('guests')}>
-              <option value="">{t('booking.guestsPlaceholder')}</option>
-              {homeGuestOptions.map((count) => (
-                <option key={count} value={count}>
-                  {t('booking.guest', { count })}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t('booking.time')} required error={fieldError('time')} hint={availability.notes.time}>
-          {(control) => (
-            <select {...control} {...register('time')}>
-              <option value="">{t('booking.timePlaceholder')}</option>
-              {slots.map((slot) => {
-                const slot24 = bookingSlot(slot, period);
-                return (
-                  <option key={slot} value={slot} disabled={availability.unavailable(slot24) !== undefined}>
-                    {availability.optionLabel(`${displayTime(slot)} ${period}`, slot24)}
-                  </option>
-                );
-              })}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t('booking.period')} required error={fieldError('period')}>
-          {(control) => (
-            <select {...control} defaultValue={defaultPeriod} {...register('period')}>
-              {homePeriods.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField
-          className={styles.wide}
-          label={
-            <>
-              {t('booking.notes')} <span className={styles.optional}>{t('booking.notesOptional')}</span>
-            </>
-          }
-          hint={t('booking.notesHint')}
-          error={fieldError('notes')}
-        >
-          {(control) => <textarea {...control} rows={3} {...register('notes')} />}
-        </FormField>
-      </div>
-      <div className={styles.actions}>
-        <p className={styles.formError} role="alert">
-          {formError}
+    <div className={styles.column}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={onFirstInput}
+        aria-describedby="booking-legend"
+      >
+        <p id="booking-legend" className={styles.legend}>
+          {t('booking.requiredLegend')}
         </p>
-        <Button type="submit" variant="primary" className={styles.submit} disabled={!hydrated || isSubmitting}>
-          {t('booking.submit')}
-        </Button>
-      </div>
-    </form>
+        <div className={styles.grid}>
+          <FormField label={t('booking.name')} required error={fieldError('name')}>
+            {(control) => <input {...control} type="text" autoComplete="name" {...register('name')} />}
+          </FormField>
+          <FormField label={t('booking.mobile')} required error={fieldError('mobile')}>
+            {(control) => <input {...control} type="tel" autoComplete="tel" inputMode="tel" {...register('mobile')} />}
+          </FormField>
+          <FormField label={t('booking.email')} required error={fieldError('email')}>
+            {(control) => <input {...control} type="email" autoComplete="email" {...register('email')} />}
+          </FormField>
+          <FormField label={t('booking.branch')} required error={fieldError('branch')}>
+            {(control) => (
+              <select {...control} {...register('branch')}>
+                <option value="">{t('booking.branchPlaceholder')}</option>
+                {homeBranches.map((branch) => (
+                  <option key={branch} value={branch}>
+                    {t(`common:branchNames.${branch}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label={t('booking.date')} required error={fieldError('date')} hint={availability.notes.date}>
+            {(control) => <input {...control} type="date" min={minDate} {...register('date')} />}
+          </FormField>
+          <FormField label={t('booking.guests')} required error={fieldError('guests')} hint={availability.notes.guests}>
+            {(control) => (
+              <select {...control} {...register('guests')}>
+                <option value="">{t('booking.guestsPlaceholder')}</option>
+                {homeGuestOptions.map((count) => (
+                  <option key={count} value={count}>
+                    {t('booking.guest', { count })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label={t('booking.time')} required error={fieldError('time')} hint={availability.notes.time}>
+            {(control) => (
+              <select {...control} {...register('time')}>
+                <option value="">{t('booking.timePlaceholder')}</option>
+                {slots.map((slot) => {
+                  const slot24 = bookingSlot(slot, period);
+                  return (
+                    <option key={slot} value={slot} disabled={availability.unavailable(slot24) !== undefined}>
+                      {availability.optionLabel(
+                        language === 'vi' && slot24 ? formatClock(slot24, language) : `${displayTime(slot)} ${period}`,
+                        slot24,
+                      )}
+                    </option>
+                  );
+                })}
+              </select>
+            )}
+          </FormField>
+          <FormField label={t('booking.period')} required error={fieldError('period')}>
+            {(control) => (
+              <select {...control} defaultValue={defaultPeriod} {...register('period')}>
+                {homePeriods.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`booking.periods.${value}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            className={styles.wide}
+            label={
+              <>
+                {t('booking.notes')} <span className={styles.optional}>{t('booking.notesOptional')}</span>
+              </>
+            }
+            hint={t('booking.notesHint')}
+            error={fieldError('notes')}
+          >
+            {(control) => <textarea {...control} rows={3} {...register('notes')} />}
+          </FormField>
+        </div>
+        <div className={styles.actions}>
+          <p className={styles.formError} role="alert">
+            {formError}
+          </p>
+          <Button type="submit" variant="primary" className={styles.submit} disabled={!hydrated || isSubmitting}>
+            {t('booking.submit')}
+          </Button>
+        </div>
+      </form>
+      {receipt ? (
+        <Suspense fallback={null}>
+          <BookingConfirmation receipt={receipt} onClose={() => setReceipt(undefined)} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

@@ -1,10 +1,15 @@
-/** Call 1: the home form inserts the booking into `reservations` through supabase-js. */
+/**
+ * Call 1: the home form inserts the booking into `reservations` through supabase-js, asking back
+ * only the new booking's reference (the one column anon may read, of the row its own request has
+ * just inserted). Then, as a second call, the one-time receipt of the booking's manage token.
+ */
 import { type BookingRefusalCode, isBookingRefusal } from '../../../domain/availability.ts';
+import { type BookingReceipt, insertedReferenceSchema, manageTokenPattern } from '../../../domain/booking-lifecycle.ts';
 import type { HomeBooking } from '../../../domain/reservation.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 
 export type SubmitOutcome =
-  | { ok: true }
+  | { ok: true; receipt: BookingReceipt | undefined }
   | {
       ok: false;
       serverMessage: string | undefined;
@@ -15,18 +20,21 @@ export type SubmitOutcome =
 export async function submitBooking(booking: HomeBooking): Promise<SubmitOutcome> {
   try {
     const supabase = await getSupabase();
-    const { error } = await supabase.from('reservations').insert({
-      name: booking.name,
-      mobile: booking.mobile,
-      email: booking.email,
-      date: booking.date,
-      guests: booking.guests,
-      branch: booking.branch,
-      time: booking.time,
-      period: booking.period,
-      notes: booking.notes ?? null,
-    });
-    if (!error) return { ok: true };
+    const { data, error } = await supabase
+      .from('reservations')
+      .insert({
+        name: booking.name,
+        mobile: booking.mobile,
+        email: booking.email,
+        date: booking.date,
+        guests: booking.guests,
+        branch: booking.branch,
+        time: booking.time,
+        period: booking.period,
+        notes: booking.notes ?? null,
+      })
+      .select('reference');
+    if (!error) return { ok: true, receipt: await readReceipt(data, booking) };
     // A refusal from the server carries a code; a network failure does not, and its text is not for
     // guests. The database words its booking refusals for guests ("Sorry, 7:00 PM is now full…").
     return {
@@ -37,5 +45,31 @@ export async function submitBooking(booking: HomeBooking): Promise<SubmitOutcome
   } catch {
     // The backend (or its configuration) could not be reached.
     return { ok: false, serverMessage: undefined, refusal: undefined };
+  }
+}
+
+/**
+ * The reference and manage token of the booking just made. The booking stands whatever happens
+ * here: without a readable answer the panel is left out and the confirmation email carries both.
+ */
+async function readReceipt(inserted: unknown, booking: HomeBooking): Promise<BookingReceipt | undefined> {
+  const parsed = insertedReferenceSchema.safeParse(inserted);
+  if (!parsed.success) return undefined;
+  const reference = parsed.data[0]?.reference;
+  if (!reference) return undefined;
+  const details = {
+    reference,
+    date: booking.date,
+    time: booking.time,
+    period: booking.period,
+    guests: booking.guests,
+    branch: booking.branch,
+  };
+  try {
+    const supabase = await getSupabase();
+    const { data } = await supabase.rpc('booking_receipt', { p_reference: reference, p_email: booking.email });
+    return { ...details, token: typeof data === 'string' && manageTokenPattern.test(data) ? data : undefined };
+  } catch {
+    return { ...details, token: undefined };
   }
 }

@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatClock } from '../../../domain/format-dong.ts';
 import { directionsUrl, restaurantProfile } from '../../../domain/restaurant-profile.ts';
+import { branchPath } from '../../../domain/routes.ts';
+import { useLanguage, useLocalize } from '../../app/language.ts';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 
@@ -7,7 +11,13 @@ const telHref = (phone: string) => `tel:${phone.replaceAll(' ', '')}`;
 
 export function ContactSection() {
   const { t } = useTranslation('home');
-  const { phone, email, hoursLabel, branches } = restaurantProfile;
+  const language = useLanguage();
+  const localize = useLocalize();
+  const { phone, email, opens, closes, branches } = restaurantProfile;
+  const hours = t('common:hours.everyDay', {
+    opens: formatClock(opens, language),
+    closes: formatClock(closes, language),
+  });
   return (
     <section id="contact" tabIndex={-1} aria-labelledby="contact-title" className={styles.section}>
       <SectionHeading
@@ -15,7 +25,7 @@ export function ContactSection() {
         id="contact-title"
         eyebrow={t('contact.eyebrow')}
         title={t('contact.title')}
-        intro={t('contact.intro')}
+        intro={t('contact.intro', { hours })}
         className={styles.sectionHead}
       />
       <dl className={styles.contactFacts}>
@@ -33,14 +43,17 @@ export function ContactSection() {
         </div>
         <div>
           <dt>{t('contact.hours')}</dt>
-          <dd>{hoursLabel}</dd>
+          <dd>{hours}</dd>
         </div>
       </dl>
       <h3 className={styles.branchesTitle}>{t('contact.branchesTitle')}</h3>
       <ul className={styles.branches}>
         {branches.map((branch) => (
           <li key={branch.name} className={styles.branch}>
-            <h4 className={styles.branchName}>{branch.name}</h4>
+            <h4 className={styles.branchName}>
+              {/* Each branch's own page: its hours, its story and "Book at this branch". */}
+              <Link to={localize(branchPath(branch.slug))}>{t(`common:branchNames.${branch.name}`)}</Link>
+            </h4>
             <address className={styles.branchAddress}>
               {branch.address}
               <br />
@@ -51,7 +64,7 @@ export function ContactSection() {
               className={styles.directions}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={t('contact.directionsTo', { branch: branch.name })}
+              aria-label={t('contact.directionsTo', { branch: t(`common:branchNames.${branch.name}`) })}
             >
               {t('contact.directions')} <span aria-hidden="true">↗</span>
             </a>

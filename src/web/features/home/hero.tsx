@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
+import { useLocalize } from '../../app/language.ts';
 import { scrollToSection } from '../../app/section-scroll.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { eyebrowClass } from '../../components/ui/section-heading.tsx';
@@ -9,6 +10,7 @@ import styles from './home.module.css';
 
 export function Hero() {
   const { t } = useTranslation('home');
+  const localize = useLocalize();
   const toBooking = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     scrollToSection('booking');
@@ -27,7 +29,7 @@ export function Hero() {
           <a href="#booking" className={buttonClass('primary', styles.bigButton)} onClick={toBooking}>
             {t('hero.cta')}
           </a>
-          <Link to={paths.menu} className={styles.textLink}>
+          <Link to={localize(paths.menu)} className={styles.textLink}>
             {t('hero.menuLink')}
           </Link>
         </div>

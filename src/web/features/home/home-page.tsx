@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { type HomeSection, homeSections, paths } from '../../../domain/routes.ts';
+import { useLocalize } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
 import { scrollToSection } from '../../app/section-scroll.ts';
 import { BookingSection } from '../booking/booking-section.tsx';
@@ -14,8 +15,9 @@ import { Testimonials } from './testimonials.tsx';
 
 export function HomePage() {
   const { t } = useTranslation('home');
+  const localize = useLocalize();
   const { hash } = useLocation();
-  usePageMeta({ title: t('meta.title'), description: t('meta.description'), path: paths.home });
+  usePageMeta({ title: t('meta.title'), description: t('meta.description'), path: localize(paths.home) });
 
   // A shared link such as /#booking lands on its section once the page is there.
   useEffect(() => {

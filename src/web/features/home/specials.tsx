@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDong } from '../../../domain/format-dong.ts';
 import { paths } from '../../../domain/routes.ts';
+import { useLanguage, useLocalize } from '../../app/language.ts';
 import { scrollToSection } from '../../app/section-scroll.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
@@ -17,6 +18,8 @@ const specials = [
 
 export function Specials() {
   const { t } = useTranslation('home');
+  const localize = useLocalize();
+  const language = useLanguage();
   const [gridRef, reveal] = useRevealOnScroll<HTMLUListElement>();
   return (
     <section id="specials" aria-labelledby="specials-title" className={`${styles.section} ${styles.specials}`}>
@@ -52,7 +55,7 @@ export function Specials() {
                 </h3>
                 <p className={styles.specialDescription}>{t(`specials.items.${dish.slug}.description`)}</p>
                 <div className={styles.specialFooter}>
-                  <p className={styles.price}>{formatDong(dish.price)}</p>
+                  <p className={styles.price}>{formatDong(dish.price, language)}</p>
                   {/* The spec shows no action for Order Now: it leads to the booking form. */}
                   <Button
                     variant="secondary"
@@ -68,7 +71,7 @@ export function Specials() {
         ))}
       </ul>
       <div className={styles.centered}>
-        <Link to={paths.menu} className={buttonClass('ghost', styles.bigButton)}>
+        <Link to={localize(paths.menu)} className={buttonClass('ghost', styles.bigButton)}>
           {t('specials.viewMenu')}
         </Link>
       </div>

@@ -34,6 +34,17 @@ describe('filterMenu', () => {
     expect(names(filterMenu(menu, { ...noFilters, type: 'liquor' }))).toEqual(['Old Monk Rum']);
   });
 
+  it('searches without regard to diacritics, either way round', () => {
+    const withAccents: Menu = {
+      Soups: [
+        { name: 'Phở Bò', description: 'Beef broth, rice noodles', price: 90000, image: '/e.svg', type: 'nonveg' },
+      ],
+    };
+    expect(names(filterMenu(withAccents, { ...noFilters, search: 'pho' }))).toEqual(['Phở Bò']);
+    expect(names(filterMenu(withAccents, { ...noFilters, search: 'PHỞ BÒ' }))).toEqual(['Phở Bò']);
+    expect(names(filterMenu(menu, { ...noFilters, search: 'mångo' }))).toEqual(['Mango Lassi']);
+  });
+
   it('searches names and descriptions, ignoring case and surrounding spaces', () => {
     expect(names(filterMenu(menu, { ...noFilters, search: '  MANGO ' }))).toEqual(['Mango Lassi']);
     expect(names(filterMenu(menu, { ...noFilters, search: 'curry leaves' }))).toEqual(['Chicken 65']);

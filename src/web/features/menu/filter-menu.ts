@@ -1,5 +1,6 @@
 /** The menu page's filters: type buttons, text search and category, applied to the loaded menu. */
 import type { Menu, MenuItem, MenuItemType } from '../../../domain/menu.ts';
+import { matchesSearch } from '../../../domain/search-text.ts';
 
 export type TypeFilter = 'all' | MenuItemType;
 export const allCategories = 'all';
@@ -24,16 +25,14 @@ export function isFiltering(filters: MenuFilters): boolean {
 
 /** The groups to show, in the data's order, without the categories left empty by the filters. */
 export function filterMenu(menu: Menu, filters: MenuFilters): MenuGroup[] {
-  const needle = filters.search.trim().toLocaleLowerCase('en');
   const groups: MenuGroup[] = [];
   for (const [category, items] of Object.entries(menu)) {
     if (filters.category !== allCategories && filters.category !== category) continue;
     const shown = items.filter(
       (item) =>
         (filters.type === 'all' || item.type === filters.type) &&
-        (needle === '' ||
-          item.name.toLocaleLowerCase('en').includes(needle) ||
-          item.description.toLocaleLowerCase('en').includes(needle)),
+        // Blind to case and diacritics: "pho" finds "Phở", "dal" finds "Dāl".
+        matchesSearch([item.name, item.description], filters.search),
     );
     if (shown.length > 0) groups.push({ category, items: shown });
   }

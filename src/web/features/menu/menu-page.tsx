@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong, type MenuItemType, menuItemTypes } from '../../../domain/menu.ts';
-import { paths } from '../../../domain/routes.ts';
+import { localizePath, paths } from '../../../domain/routes.ts';
+import { useLanguage } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
-import { allCategories, filterMenu, isFiltering, type MenuFilters, noFilters, type TypeFilter } from './filter-menu.ts';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
+import { allCategories, filterMenu, isFiltering, type MenuFilters, noFilters, type TypeFilter } from './filter-menu.ts';
 import styles from './menu.module.css';
 import { useMenu } from './use-menu.ts';
 
@@ -15,8 +16,9 @@ const eagerImages = 4;
 
 export function MenuPage() {
   const { t } = useTranslation('menu');
-  usePageMeta({ title: t('meta.title'), description: t('meta.description'), path: paths.menu });
-  const { status, menu } = useMenu();
+  const language = useLanguage();
+  usePageMeta({ title: t('meta.title'), description: t('meta.description'), path: localizePath(paths.menu, language) });
+  const { status, menu, categoryName } = useMenu(language);
   const [filters, setFilters] = useState<MenuFilters>(noFilters);
   const searchId = useId();
   const categoryId = useId();
@@ -66,7 +68,7 @@ export function MenuPage() {
               <option value={allCategories}>{t('category.all')}</option>
               {Object.keys(menu).map((category) => (
                 <option key={category} value={category}>
-                  {category}
+                  {categoryName(category)}
                 </option>
               ))}
             </select>
@@ -93,7 +95,7 @@ export function MenuPage() {
                 className={styles.group}
               >
                 <h2 id={`${searchId}-group-${groupIndex}`} className={styles.groupTitle}>
-                  {group.category}
+                  {categoryName(group.category)}
                 </h2>
                 <ul className={styles.items}>
                   {group.items.map((item) => {
@@ -112,7 +114,7 @@ export function MenuPage() {
                         <div className={styles.itemBody}>
                           <div className={styles.itemHead}>
                             <h3 className={styles.itemName}>{item.name}</h3>
-                            <p className={styles.price}>{formatDong(item.price)}</p>
+                            <p className={styles.price}>{formatDong(item.price, language)}</p>
                           </div>
                           <p className={styles.description}>{item.description}</p>
                           <TypeBadge type={item.type} label={t(`types.${item.type}`)} />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
+import { useLocalize } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
@@ -9,6 +10,7 @@ import styles from './not-found.module.css';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  const localize = useLocalize();
   const { pathname } = useLocation();
   usePageMeta({ title: t('notFound.metaTitle'), description: t('notFound.metaDescription'), path: pathname });
   useEffect(() => {
@@ -39,10 +41,10 @@ export function NotFoundPage() {
         className={styles.head}
       />
       <div className={styles.actions}>
-        <Link to={paths.home} className={buttonClass('primary')}>
+        <Link to={localize(paths.home)} className={buttonClass('primary')}>
           {t('notFound.returnHome')}
         </Link>
-        <Link to={paths.menu} className={styles.link}>
+        <Link to={localize(paths.menu)} className={styles.link}>
           {t('notFound.seeMenu')}
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createReservationFormSchema, emptyReservationForm, toSheetsPayload } from './reservation-form-schema.ts';
+import { createReservationFormSchema, toSheetsPayload } from './reservation-form-schema.ts';
+import { emptyReservationForm } from './reservation-form-values.ts';
 
 const schema = createReservationFormSchema(() => '2026-03-14');
 const filled = {

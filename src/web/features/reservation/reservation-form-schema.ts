@@ -81,18 +81,6 @@ export type ReservationFormSchema = ReturnType<typeof createReservationFormSchem
 export type ReservationFormInput = z.input<ReservationFormSchema>;
 export type ReservationFormValues = z.output<ReservationFormSchema>;
 
-export const emptyReservationForm: ReservationFormInput = {
-  date: '',
-  guests: 2,
-  name: '',
-  mobile: '',
-  email: '',
-  notes: '',
-  branch: '',
-  time: '',
-  period: '',
-};
-
 /** The spreadsheet row the page sends (call 8); `now` stamps it in UTC. */
 export function toSheetsPayload(values: ReservationFormValues, now: Date): SheetsReservation {
   return sheetsReservationSchema.parse({

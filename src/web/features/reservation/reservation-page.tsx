@@ -3,38 +3,60 @@
  * guest's details, sent to the spreadsheet endpoint (call 8). Outcomes reach the visitor twice:
  * as a toast and next to the button. Once a branch and a day are picked, the times show which are
  * full or closed, and today's times that have begun are not offered (use-availability.ts).
+ *
+ * The page is prerendered with its form (scripts/prerender), so nothing arrives late to push the
+ * footer down. What only a submit needs (zod, the runtime configuration) loads when the guest
+ * first touches the form.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatClock } from '../../../domain/format-dong.ts';
 import {
   limits,
   minGuests,
   reservationPageBranches,
   reservationPagePeriods,
   reservationPageTimes,
-} from '../../../domain/reservation.ts';
+} from '../../../domain/reservation-options.ts';
+import { languageTags, localizePath, paths } from '../../../domain/routes.ts';
+import { useLanguage } from '../../app/language.ts';
+import { usePageMeta } from '../../app/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import { notify } from '../../lib/notify.ts';
-import { restaurantDay } from '../../lib/restaurant-clock.ts';
 import { useAvailability } from '../availability/use-availability.ts';
 import { DatePicker } from './date-picker.tsx';
-import {
-  createReservationFormSchema,
-  emptyReservationForm,
-  type ReservationFormInput,
-  type ReservationFormValues,
-  toSheetsPayload,
-} from './reservation-form-schema.ts';
+import type { ReservationFormInput, ReservationFormValues } from './reservation-form-schema.ts';
+import { emptyReservationForm } from './reservation-form-values.ts';
 import styles from './reservation-page.module.css';
-import { formatTime12h } from './restaurant-date.ts';
-import { sendReservation } from './send-reservation.ts';
 import { useRestaurantToday } from './use-restaurant-today.ts';
 
 const systemClock = () => new Date();
+
+const loadValidation = () => import('./validate-reservation.ts');
+const loadSender = () => import('./send-reservation.ts');
+
+/** Starts loading what a submit needs, as soon as the guest starts filling the form. */
+function warmUp(): void {
+  loadValidation().catch(() => undefined);
+  loadSender().catch(() => undefined);
+}
+
+/** The schema's resolver, loaded with the first validation (a failed load is tried again next time). */
+function lazyResolver(now: () => Date): Resolver<ReservationFormInput, unknown, ReservationFormValues> {
+  let loaded: Promise<Resolver<ReservationFormInput, unknown, ReservationFormValues>> | undefined;
+  return async (values, context, options) => {
+    loaded ??= loadValidation()
+      .then(({ reservationResolver }) => reservationResolver(now))
+      .catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      });
+    return (await loaded)(values, context, options);
+  };
+}
 
 export function ReservationPage() {
   // The namespace loads with this chunk; the boundary keeps the layout up meanwhile.
@@ -50,10 +72,18 @@ type Outcome = 'success' | 'failure' | null;
 /** `now` is the clock: "today" in the restaurant and the payload's timestamp come from it. */
 export function ReservationForm({ now }: { now: () => Date }) {
   const { t } = useTranslation('reservation');
+  const language = useLanguage();
+  usePageMeta({
+    title: t('meta.title'),
+    description: t('meta.description'),
+    path: localizePath(paths.reservation, language),
+  });
+  // Undefined until the prerendered form has hydrated; until then its button stays disabled, as a
+  // press would submit the bare HTML form (the guest's details in the address).
   const today = useRestaurantToday(now);
-  const schema = useMemo(() => createReservationFormSchema(() => restaurantDay(now())), [now]);
+  const resolver = useMemo(() => lazyResolver(now), [now]);
   const form = useForm<ReservationFormInput, unknown, ReservationFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: emptyReservationForm,
   });
   const { errors, isSubmitting } = form.formState;
@@ -80,11 +110,12 @@ export function ReservationForm({ now }: { now: () => Date }) {
 
   /** A field's error in words; `max` fills the length and size limits. */
   const errorText = (key: string | undefined, max?: number) =>
-    key ? t(`errors.${key}`, { max: max?.toLocaleString('en-US') }) : undefined;
+    key ? t(`errors.${key}`, { max: max?.toLocaleString(languageTags[language].bcp47) }) : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setOutcome(null);
     try {
+      const [{ sendReservation }, { toSheetsPayload }] = await Promise.all([loadSender(), loadValidation()]);
       await sendReservation(toSheetsPayload(values, now()));
     } catch {
       setOutcome('failure');
@@ -107,7 +138,14 @@ export function ReservationForm({ now }: { now: () => Date }) {
         className={styles.head}
       />
 
-      <form className={styles.card} noValidate onSubmit={onSubmit} aria-busy={isSubmitting || undefined}>
+      <form
+        className={styles.card}
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={warmUp}
+        onPointerDown={warmUp}
+        aria-busy={isSubmitting || undefined}
+      >
         <div className={styles.when}>
           <h2 className={styles.sectionTitle}>{t('sections.when')}</h2>
           <div className={styles.whenGrid}>
@@ -134,6 +172,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
                     value={field.value}
                     onChange={field.onChange}
                     today={today}
+                    language={language}
                     footer={(picked) => (picked ? t('calendar.picked', { date: picked }) : t('calendar.none'))}
                     // When the form sends focus to the date, land on the calendar's focusable day.
                     containerRef={(element) =>
@@ -187,7 +226,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
                       </option>
                       {times.map((time) => (
                         <option key={time} value={time} disabled={availability.unavailable(time) !== undefined}>
-                          {availability.optionLabel(formatTime12h(time), time)}
+                          {availability.optionLabel(formatClock(time, language), time)}
                         </option>
                       ))}
                     </select>
@@ -256,7 +295,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
         </div>
 
         <div className={styles.actions}>
-          <Button type="submit" disabled={isSubmitting} className={styles.submit}>
+          <Button type="submit" disabled={isSubmitting || today === undefined} className={styles.submit}>
             {isSubmitting ? t('sending') : t('submit')}
           </Button>
           <div className={styles.feedback}>

@@ -28,8 +28,16 @@ export async function listBranchesInData(supabase: SupabaseClient): Promise<stri
   return found;
 }
 
-/** The home form's four first, in their order, then the others alphabetically. */
-export function branchOptions(inData: readonly string[] | undefined, selected: string | undefined): string[] {
+/**
+ * The home form's four first, in their order, then the others alphabetically. A host is offered
+ * only their own branches: the database shows them no others, so any other choice would list nothing.
+ */
+export function branchOptions(
+  inData: readonly string[] | undefined,
+  selected: string | undefined,
+  claims?: { role: string; branches: readonly string[] },
+): string[] {
+  if (claims?.role === 'host') return homeBranchesFirst(claims.branches);
   const others = new Set(inData ?? reservationPageBranches);
   if (selected) others.add(selected);
   return homeBranchesFirst([...homeBranches, ...others]);

@@ -5,7 +5,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type DashboardQuery, pageRange, restFilters } from '../reservation-filters.ts';
+import { bookingStatuses } from '../../../../domain/booking-lifecycle.ts';
+import { type DashboardQuery, pageRange, type ReservationFilters, restFilters } from '../reservation-filters.ts';
 import { noticeEndedSession } from './session-ended.ts';
 
 export const reservationRowSchema = z.object({
@@ -21,6 +22,7 @@ export const reservationRowSchema = z.object({
   notes: z.string().nullable(),
   arrived: z.boolean(),
   allocated: z.boolean(),
+  status: z.enum(bookingStatuses),
 });
 export type ReservationRow = z.infer<typeof reservationRowSchema>;
 
@@ -37,13 +39,42 @@ export class PageOutOfRangeError extends Error {
   override name = 'PageOutOfRangeError';
 }
 
+/**
+ * The rows a page reads from: the table (call 2), or, while a search is typed, the database's
+ * accent-blind search over name, mobile and email (`search_reservations`, which reads as the
+ * signed-in host: the same row-level security). Filters, order, range and count apply to either.
+ */
+function reservationsSource(
+  supabase: SupabaseClient,
+  search: string | undefined,
+  select: string,
+  options?: { count?: 'exact' },
+) {
+  return search
+    ? supabase.rpc('search_reservations', { p_query: search }, options).select(select)
+    : supabase.from('reservations').select(select, options);
+}
+
+/**
+ * The reservations matching the dashboard's filters, as a query to order and page: the one place
+ * filters become a request, shared by the list, the CSV export and the day sheet so all agree.
+ */
+export function filteredReservations(
+  supabase: SupabaseClient,
+  filters: ReservationFilters,
+  select: string,
+  options?: { count?: 'exact' },
+) {
+  let request = reservationsSource(supabase, filters.q, select, options);
+  for (const filter of restFilters(filters)) {
+    request = filter.op === 'gte' ? request.gte(filter.column, filter.value) : request.eq(filter.column, filter.value);
+  }
+  return request;
+}
+
 export async function listReservations(supabase: SupabaseClient, query: DashboardQuery): Promise<ReservationPage> {
   const { from, to } = pageRange(query.page);
-  let request = supabase.from('reservations').select(columns, { count: 'exact' });
-  for (const filter of restFilters(query.filters)) {
-    request = filter.op === 'or' ? request.or(filter.value) : request.eq(filter.column, filter.value);
-  }
-  const { data, count, error } = await request
+  const { data, count, error } = await filteredReservations(supabase, query.filters, columns, { count: 'exact' })
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, to);

@@ -7,5 +7,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export async function noticeEndedSession(supabase: SupabaseClient, error: { code?: string }): Promise<void> {
-  if (error.code === 'PGRST303') await supabase.auth.getUser();
+  if (error.code !== 'PGRST303') return;
+  const { error: userError } = await supabase.auth.getUser();
+  // A removed account answers 403 user_not_found, which supabase-js (unlike session_not_found)
+  // does not take as signed out: end the session on this device, which emits SIGNED_OUT.
+  if (userError?.code === 'user_not_found') await supabase.auth.signOut({ scope: 'local' });
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { appPaths, branchPaths, localizePath, paths, splitLanguage } from './routes.ts';
+
+describe('paths in each language', () => {
+  it('keeps the spec’s routes for English and puts Vietnamese under /vi', () => {
+    expect(localizePath(paths.home, 'en')).toBe('/');
+    expect(localizePath(paths.menu, 'en')).toBe('/menu');
+    expect(localizePath(paths.home, 'vi')).toBe('/vi');
+    expect(localizePath(paths.adminDashboard, 'vi')).toBe('/vi/admin/dashboard');
+  });
+
+  it('reads the language back from a path', () => {
+    expect(splitLanguage('/')).toEqual({ language: 'en', path: '/' });
+    expect(splitLanguage('/menu')).toEqual({ language: 'en', path: '/menu' });
+    expect(splitLanguage('/vi')).toEqual({ language: 'vi', path: '/' });
+    expect(splitLanguage('/vi/')).toEqual({ language: 'vi', path: '/' });
+    expect(splitLanguage('/vi/menu')).toEqual({ language: 'vi', path: '/menu' });
+    // Only the whole segment is a prefix.
+    expect(splitLanguage('/video')).toEqual({ language: 'en', path: '/video' });
+  });
+
+  it('lists every app route in both languages for the server', () => {
+    const pages = [...Object.values(paths), ...branchPaths];
+    for (const path of pages) {
+      expect(appPaths).toContain(path);
+      expect(appPaths).toContain(localizePath(path, 'vi'));
+    }
+    expect(branchPaths).toEqual(['/branches/hanoi', '/branches/ninh-binh', '/branches/sa-pa', '/branches/da-nang']);
+    expect(appPaths).toHaveLength(pages.length * 2);
+  });
+});

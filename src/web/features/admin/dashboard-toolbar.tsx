@@ -1,0 +1,40 @@
+/**
+ * The row above the filters: the Today and Upcoming chips, and the tools that work on the
+ * current filters — Export CSV, and the printable day sheet of the day and branch in view.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { homeBranches } from '../../../domain/reservation.ts';
+import { useLocalize } from '../../app/language.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import styles from './dashboard-tools.module.css';
+import { ExportButton } from './export-button.tsx';
+import { printPath } from './print-path.ts';
+import { QuickViews } from './quick-views.tsx';
+import type { ReservationFilters } from './reservation-filters.ts';
+
+export function DashboardToolbar(props: {
+  supabase: SupabaseClient;
+  filters: ReservationFilters;
+  today: string;
+  onFilters: (filters: ReservationFilters) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const localize = useLocalize();
+  const { filters, today } = props;
+  return (
+    <div className={styles.toolbar}>
+      <QuickViews filters={filters} today={today} onChange={props.onFilters} />
+      <div className={styles.tools}>
+        <ExportButton supabase={props.supabase} filters={filters} today={today} />
+        <Link
+          to={localize(printPath(filters.date ?? today, filters.branch ?? homeBranches[0]))}
+          className={buttonClass('ghost', styles.toolButton)}
+        >
+          {t('print.link')}
+        </Link>
+      </div>
+    </div>
+  );
+}

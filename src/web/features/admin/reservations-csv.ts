@@ -1,0 +1,86 @@
+/**
+ * The CSV file of an export: one record per reservation with the columns a host needs in a
+ * spreadsheet, headers in the screen's language, and the booking time on the restaurant's clock.
+ */
+import { csvDocument } from '../../../domain/csv.ts';
+import { restaurantTimeZone } from '../../../domain/reservation.ts';
+import type { ExportRow } from './api/export-reservations.ts';
+
+export const csvColumns = [
+  'bookedAt',
+  'name',
+  'mobile',
+  'email',
+  'date',
+  'time',
+  'period',
+  'guests',
+  'branch',
+  'notes',
+  'arrived',
+  'allocated',
+] as const;
+export type CsvColumn = (typeof csvColumns)[number];
+
+export interface CsvLabels {
+  /** A column's heading in the screen's language. */
+  header: (column: CsvColumn) => string;
+  yes: string;
+  no: string;
+}
+
+const bookedAtFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: restaurantTimeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "2026-11-23 19:02" in Vietnam: sorts as text and reads the same in every spreadsheet. */
+export function restaurantDateTime(iso: string): string {
+  const value = new Date(iso);
+  if (Number.isNaN(value.getTime())) return iso;
+  const parts = Object.fromEntries(bookedAtFormat.formatToParts(value).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+export function reservationsCsv(rows: readonly ExportRow[], labels: CsvLabels): string {
+  const flag = (value: boolean) => (value ? labels.yes : labels.no);
+  return csvDocument(
+    csvColumns.map(labels.header),
+    rows.map((row) => [
+      restaurantDateTime(row.created_at),
+      row.name,
+      row.mobile,
+      row.email,
+      row.date,
+      row.time,
+      row.period,
+      row.guests,
+      row.branch,
+      row.notes,
+      flag(row.arrived),
+      flag(row.allocated),
+    ]),
+  );
+}
+
+/** reservations-2026-11-23.csv, or with the branch and day filtered on when there are. */
+export function exportFileName(today: string, filters: { branch?: string; date?: string }): string {
+  const parts = ['reservations', filters.branch, filters.date ?? today]
+    .filter((part): part is string => Boolean(part))
+    .map((part) =>
+      part
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        // Đ has no decomposition: it is a letter of its own, not D with a mark.
+        .replace(/đ/g, 'd')
+        .replace(/Đ/g, 'D')
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
+    );
+  return `${parts.join('-')}.csv`;
+}

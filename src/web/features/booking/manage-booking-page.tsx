@@ -1,0 +1,211 @@
+/**
+ * /booking/<token>: the guest's private page for one booking (issue 14): its details and status,
+ * "Add to calendar", and "Cancel booking" with a confirm step until the booking's time. A link that
+ * opens no booking shows a helpful not-found page (the server has already answered 404). The page
+ * asks not to be indexed and sends no Referer, so the token stays on this page.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { branchPhone } from '../../../domain/branch-contact.ts';
+import type { ManagedBooking } from '../../../domain/booking-lifecycle.ts';
+import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
+import { manageBookingPath, paths } from '../../../domain/routes.ts';
+import { usePageMeta } from '../../app/page-meta.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
+import { notify } from '../../lib/notify.ts';
+import { AddToCalendarButton, BookingDetails } from './booking-details.tsx';
+import { formatBookingDate, formatBookingTime } from './booking-format.ts';
+import styles from './booking-receipt.module.css';
+import { cancelManagedBooking, fetchManagedBooking, type LoadOutcome } from './manage-booking-api.ts';
+
+/** noindex and no-referrer for as long as the page is shown (the server sends both as headers too). */
+function usePrivatePage(): void {
+  useEffect(() => {
+    const added = [
+      ['robots', 'noindex, nofollow'],
+      ['referrer', 'no-referrer'],
+    ].map(([name, content]) => {
+      const meta = document.createElement('meta');
+      meta.name = name ?? '';
+      meta.content = content ?? '';
+      document.head.append(meta);
+      return meta;
+    });
+    return () => {
+      for (const meta of added) meta.remove();
+    };
+  }, []);
+}
+
+type State = { kind: 'loading' } | LoadOutcome;
+
+export function ManageBookingPage() {
+  const { t } = useTranslation('booking');
+  const { token = '' } = useParams();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  usePrivatePage();
+  // The page's own path, not the token's: titles and sharing tags never carry the link.
+  usePageMeta({ title: t('manage.metaTitle'), description: t('manage.metaDescription'), path: '/booking' });
+
+  const load = useCallback(() => {
+    setState({ kind: 'loading' });
+    void fetchManagedBooking(token).then(setState);
+  }, [token]);
+  useEffect(load, [load]);
+
+  if (state.kind === 'loading') {
+    return (
+      <section className={styles.page} aria-busy="true">
+        <p role="status">{t('manage.loading')}</p>
+      </section>
+    );
+  }
+  if (state.kind === 'not-found') return <BookingNotFound />;
+  if (state.kind === 'failed') {
+    return (
+      <section className={styles.page}>
+        <p role="alert">{t('manage.loadFailed')}</p>
+        <Button onClick={load}>{t('manage.retry')}</Button>
+      </section>
+    );
+  }
+  return (
+    <ManagedBookingView
+      token={token}
+      booking={state.booking}
+      onChange={(booking) => setState({ kind: 'found', booking })}
+    />
+  );
+}
+
+function ManagedBookingView({
+  token,
+  booking,
+  onChange,
+}: {
+  token: string;
+  booking: ManagedBooking;
+  onChange: (booking: ManagedBooking) => void;
+}) {
+  const { t } = useTranslation('booking');
+  const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const phone = branchPhone(booking.branch);
+  const manageUrl = new URL(manageBookingPath(token), window.location.origin).href;
+  const when = booking.cancelled_at
+    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Ho_Chi_Minh' }).format(
+        new Date(booking.cancelled_at),
+      )
+    : '';
+
+  const cancel = async () => {
+    setCancelling(true);
+    const outcome = await cancelManagedBooking(token);
+    setCancelling(false);
+    setConfirming(false);
+    if (outcome.kind === 'cancelled') {
+      onChange(outcome.booking);
+      notify.success(t('manage.cancelledToast'));
+    } else if (outcome.kind === 'too-late') {
+      setRefusal(outcome.message);
+      notify.error(outcome.message);
+      onChange({ ...booking, cancellable: false });
+    } else {
+      notify.error(t('manage.cancelFailed'));
+    }
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="manage-title">
+      <SectionHeading
+        level={1}
+        id="manage-title"
+        eyebrow={t('manage.eyebrow')}
+        title={
+          <Trans
+            t={t}
+            i18nKey="manage.title"
+            values={{ reference: booking.reference }}
+            components={{ reference: <span className={styles.nowrap} /> }}
+          />
+        }
+        className={styles.head}
+      />
+      <div className={`${styles.panel} ${styles.card}`}>
+        <BookingDetails booking={booking} />
+        <div className={styles.actions}>
+          {booking.status === 'booked' ? <AddToCalendarButton booking={booking} manageUrl={manageUrl} /> : null}
+          {booking.cancellable ? (
+            <Dialog.Root open={confirming} onOpenChange={(open) => !cancelling && setConfirming(open)}>
+              <Dialog.Trigger asChild>
+                <Button className={styles.danger}>{t('manage.cancel')}</Button>
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Overlay className={styles.overlay} />
+                <Dialog.Content className={styles.dialog}>
+                  <Dialog.Title className={styles.dialogTitle}>{t('manage.confirmTitle')}</Dialog.Title>
+                  <Dialog.Description>
+                    {t('manage.confirmText', {
+                      guests: t('details.guest', { count: booking.guests }),
+                      branch: booking.branch,
+                      date: formatBookingDate(booking.date),
+                      time: formatBookingTime(booking.time, booking.period),
+                    })}
+                  </Dialog.Description>
+                  <div className={styles.dialogActions}>
+                    <Dialog.Close asChild>
+                      <Button variant="secondary" disabled={cancelling}>
+                        {t('manage.keep')}
+                      </Button>
+                    </Dialog.Close>
+                    <Button className={styles.danger} onClick={() => void cancel()} disabled={cancelling}>
+                      {cancelling ? t('manage.cancelling') : t('manage.confirmCancel')}
+                    </Button>
+                  </div>
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+          ) : null}
+        </div>
+        {booking.status === 'cancelled' ? (
+          <p className={styles.note} role="status">
+            {t('manage.cancelledNote', { when })}
+          </p>
+        ) : !booking.cancellable ? (
+          <p className={styles.note}>{refusal ?? t('manage.pastNote', { phone })}</p>
+        ) : null}
+      </div>
+      <p className={styles.hint}>{t('manage.help', { branch: booking.branch, phone })}</p>
+      {booking.status === 'cancelled' ? (
+        <p>
+          <Link to={`${paths.home}#booking`} className={buttonClass('primary')}>
+            {t('manage.bookAgain')}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function BookingNotFound() {
+  const { t } = useTranslation('booking');
+  return (
+    <section className={`${styles.page} ${styles.notFound}`} aria-labelledby="booking-not-found-title">
+      <SectionHeading
+        level={1}
+        id="booking-not-found-title"
+        eyebrow={t('manage.notFoundEyebrow')}
+        title={t('manage.notFoundTitle')}
+        intro={t('manage.notFoundText', { phone: restaurantProfile.phone })}
+        className={styles.head}
+      />
+      <Link to={paths.home} className={buttonClass('primary')}>
+        {t('manage.returnHome')}
+      </Link>
+    </section>
+  );
+}
