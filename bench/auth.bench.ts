@@ -4,8 +4,9 @@
  * 10) plus a new session, refresh token and signed JWT; bcrypt alone is measured in the same run
  * for comparison. Results go to bench/results/auth.md.
  */
-import { cpus, loadavg } from 'node:os';
+
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcrypt';
 import { bcryptCost } from '../src/server/auth/passwords.ts';

@@ -8,8 +8,8 @@
  * Results go to bench/results/rest.md.
  */
 import { spawn } from 'node:child_process';
-import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { signUserToken } from '../src/server/rest/test-helpers.ts';

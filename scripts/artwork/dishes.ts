@@ -4,8 +4,6 @@
  * every picture stays a few kilobytes. All drawing happens in a 400×300 space.
  */
 import {
-  type Defs,
-  type Rng,
   between,
   blobPath,
   cardamomPod,
@@ -14,12 +12,14 @@ import {
   cinnamon,
   citrusWheel,
   coriander,
+  type Defs,
   lemonWedge,
   mint,
   n,
   onionRing,
   palette,
   pick,
+  type Rng,
   shadow,
   starAnise,
 } from './svg-kit.ts';

@@ -5,8 +5,6 @@
 import { type DishArt, drawFood } from './dishes.ts';
 import { menuArt } from './menu-art.ts';
 import {
-  type Defs,
-  type Rng,
   between,
   blobPath,
   cardamomPod,
@@ -14,9 +12,11 @@ import {
   cinnamon,
   coriander,
   createDefs,
+  type Defs,
   lemonWedge,
   n,
   palette,
+  type Rng,
   seeded,
   starAnise,
   svgDocument,

@@ -3,7 +3,7 @@
  * for a branch (its own page, and each branch inside the home page's data) and one for the whole
  * restaurant. Pure data: the web app writes it into a <script type="application/ld+json">.
  */
-import { bookAtBranchPath, branchPath, defaultLanguage, type Language, localizePath, paths } from './routes.ts';
+
 import {
   everyDayHours,
   type OpeningRange,
@@ -11,6 +11,7 @@ import {
   restaurantProfile,
   type Weekday,
 } from './restaurant-profile.ts';
+import { bookAtBranchPath, branchPath, defaultLanguage, type Language, localizePath, paths } from './routes.ts';
 
 const schemaDays: Record<Weekday, string> = {
   1: 'Monday',

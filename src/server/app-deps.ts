@@ -2,11 +2,12 @@
  * What the HTTP server is built from. Its own module, so the route modules that take these
  * dependencies do not import the app that mounts them.
  */
+
+import type { ServerKeys } from './auth/keys.ts';
+import type { SessionLiveness } from './auth/session-liveness.ts';
+import type { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { ServerKeys } from './auth/keys.ts';
-import type { TokenService } from './auth/tokens.ts';
-import type { SessionLiveness } from './auth/session-liveness.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 

@@ -5,19 +5,19 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { manageBookingPrefix } from '../domain/routes.ts';
 import type { AppDeps } from './app-deps.ts';
-import type { Config } from './config.ts';
-import { sqlState } from './db/database.ts';
 import type { ServerKeys } from './auth/keys.ts';
 import { authRoutes } from './auth/routes.ts';
-import { restRoutes } from './rest/routes.ts';
-import { sheetsConnectOrigins, sheetsRoutes, sheetsReceiverPath } from './sheets/routes.ts';
-import { teamRoutes } from './team/routes.ts';
-import { securityHeaders } from './http/security-headers.ts';
-import { supabaseCors } from './http/cors.ts';
-import { mountWebApp } from './static/web-app.ts';
 import { manageBookingPage } from './booking/manage-page.ts';
-import { manageBookingPrefix } from '../domain/routes.ts';
+import type { Config } from './config.ts';
+import { sqlState } from './db/database.ts';
+import { supabaseCors } from './http/cors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { restRoutes } from './rest/routes.ts';
+import { sheetsConnectOrigins, sheetsReceiverPath, sheetsRoutes } from './sheets/routes.ts';
+import { mountWebApp } from './static/web-app.ts';
+import { teamRoutes } from './team/routes.ts';
 
 export type AppEnv = { Variables: { requestId: string } };
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { splitLanguage } from '../domain/routes.ts';
 import { App } from './app/app.tsx';
+import { preloadScreenFor } from './app/routes.tsx';
 import './app/i18n.ts';
 import { rememberedLanguage, samePageIn } from './app/language.ts';
 import { isPrerenderedFor } from './app/prerender-marker.ts';
@@ -22,9 +23,11 @@ function start(): void {
       <App />
     </StrictMode>
   );
-  // Public pages arrive prerendered (scripts/prerender): hydrate them. Other routes get the empty shell.
+  // Public pages arrive prerendered (scripts/prerender): hydrate them, once the screen's code is
+  // here, in one pass. Other routes get the empty shell.
   if (isPrerenderedFor(root, window.location.pathname)) {
-    hydrateRoot(root, app);
+    const hydrate = () => hydrateRoot(root, app);
+    preloadScreenFor(window.location.pathname).then(hydrate, hydrate);
   } else {
     root.replaceChildren();
     createRoot(root).render(app);

@@ -1,13 +1,6 @@
 /** Accessibility of the public pages: axe finds nothing, and a keyboard reaches and sees everything. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-async function expectNoViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe.ts';
 
 /** Shows everything that waits to scroll in (lazy images, the specials' entrance), then returns to the top. */
 async function scrollThrough(page: Page): Promise<void> {
@@ -27,7 +20,7 @@ test.describe('axe', () => {
     await page.goto('/');
     await scrollThrough(page);
     await expect(page.locator('section[id="booking"]').getByRole('button', { name: 'BOOK YOUR TABLE' })).toBeEnabled();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('home page with the booking form showing its errors and a toast', async ({ page }) => {
@@ -37,23 +30,23 @@ test.describe('axe', () => {
     await submit.click();
     await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields.');
     await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('menu page, loaded and filtered to nothing', async ({ page }) => {
     await page.goto('/menu');
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await scrollThrough(page);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill('no such dish at all');
     await expect(page.getByText('No items found matching your filters.')).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('404 page', async ({ page }) => {
     await page.goto('/lost/page');
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test.describe('on a phone', () => {
@@ -63,7 +56,7 @@ test.describe('axe', () => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Main menu' }).click();
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menu' })).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
   });
 });
@@ -117,5 +110,36 @@ test.describe('keyboard', () => {
     await expect(page.locator('section[id="booking"]')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.locator('section[id="booking"]').getByLabel('Name')).toBeFocused();
+  });
+
+  test('a guest who reaches the form before the page’s code has arrived keeps their place and what they typed', async ({
+    page,
+  }) => {
+    // Hold back the home screen's code, as a slow phone connection would: the prerendered page is
+    // there, the link works natively, the guest starts typing. When the code arrives and the page
+    // hydrates, the same field keeps the focus and the text (it was once replaced, or left).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/home-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const booking = page.locator('section[id="booking"]');
+    await page.locator('section[id="home"]').getByRole('link', { name: 'BOOK A TABLE' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/#booking$/);
+    await page.keyboard.press('Tab');
+    const name = booking.getByLabel('Name');
+    await expect(name).toBeFocused();
+    await page.keyboard.type('Asha');
+    const field = await name.elementHandle();
+    release();
+
+    await expect(booking.getByRole('button', { name: 'BOOK YOUR TABLE' })).toBeEnabled();
+    expect(await field?.evaluate((element) => element.isConnected && element === document.activeElement)).toBe(true);
+    await expect(name).toHaveValue('Asha');
   });
 });

@@ -4,10 +4,10 @@
  * "Book at this branch" opens the home page's booking form with that branch chosen; the home page
  * links to every branch; a Vietnamese branch page has no English left on it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { branchBySlug, branchSlugs, directionsUrl, restaurantProfile } from '../../src/domain/restaurant-profile.ts';
 import { branchPageJsonLdSchema } from '../support/restaurant-json-ld-schema.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 const site = restaurantProfile.website;
 const names: Record<(typeof branchSlugs)[number], string> = {
@@ -277,12 +277,7 @@ test.describe('accessibility', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/branches/hanoi');
       await expect(page.getByRole('img').first()).toBeVisible();
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual(
-        [],
-      );
+      await expectNoAxeViolations(page);
     });
   }
 });

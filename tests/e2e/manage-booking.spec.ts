@@ -6,22 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eStaff } from '../../playwright.config.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { backendOf, signIn } from './support/backend.ts';
 
 const form = (page: Page) => page.locator('section[id="booking"]');
 const submit = (page: Page) => form(page).getByRole('button', { name: 'BOOK YOUR TABLE' });
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /^Notifications/ }).getByText(text, { exact: true });
-
-async function expectNoViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
-}
 
 function futureDate(days = 40): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -59,7 +52,7 @@ test('book, get the panel and the calendar file, cancel through the manage link;
   await expect(panel).toContainText('3 guests');
   await expect(panel).toContainText('7:30 PM');
   await expect(panel).toContainText('88 Bạch Đằng, Hải Châu, Đà Nẵng');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -82,13 +75,13 @@ test('book, get the panel and the calendar file, cancel through the manage link;
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
   await expect(page.getByText('Booked', { exact: true })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // The confirm step: keeping the booking changes nothing.
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
   await expect(dialog).toContainText('Da Nang');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Keep my booking' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Booked', { exact: true })).toBeVisible();

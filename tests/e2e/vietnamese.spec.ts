@@ -5,11 +5,11 @@
  * remembered choice, no redirect by Accept-Language, and booking in Vietnamese on both forms.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { e2eStaff } from '../../playwright.config.ts';
 import { appPaths, branchPaths, languages, localizePath, paths } from '../../src/domain/routes.ts';
 import { englishLeaves, englishOnlyTexts, mayMatchEnglish, vietnameseLeaves } from '../support/catalogues.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { backendOf, readAsStaff, signIn } from './support/backend.ts';
 
 const site = 'https://saffronlotus.vn';
@@ -215,12 +215,7 @@ test.describe('the Vietnamese pages are as accessible as the English ones', () =
       test(`${path} at ${width} px has no axe violation`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await settle(page, path);
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze();
-        expect(
-          violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
-        ).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   }

@@ -7,10 +7,10 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '../../src/server/auth/accounts.ts';
-import { anonClient, signUserToken, tokenClient } from '../../src/server/rest/test-helpers.ts';
-import { grace, insertAsOwner, namesOf, subscribe, until } from '../../src/server/realtime/test-helpers.ts';
 import type { RoleAssignment } from '../../src/domain/team.ts';
+import { createStaffAccount } from '../../src/server/auth/accounts.ts';
+import { grace, insertAsOwner, namesOf, subscribe, until } from '../../src/server/realtime/test-helpers.ts';
+import { anonClient, signUserToken, tokenClient } from '../../src/server/rest/test-helpers.ts';
 import { guestBooking } from '../support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 

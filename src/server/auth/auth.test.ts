@@ -3,7 +3,7 @@
  * the session's fields, refresh and rotation, sign-out, getClaims through the JWKS, removed
  * sessions, and tokens that must be refused.
  */
-import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
+import { type AuthChangeEvent, createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';

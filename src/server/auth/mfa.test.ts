@@ -3,7 +3,7 @@
  * verify with a code computed from the secret (aal2, amr totp, MFA_CHALLENGE_VERIFIED), the
  * rules around verified factors, and unenroll.
  */
-import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
+import { type AuthChangeEvent, createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ import { sqlState } from '../db/database.ts';
 import { clientAddress, rateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';
 import { authenticate } from './bearer.ts';
-import { apiVersion, AuthError, errorResponse, errors, OAuthError } from './errors.ts';
+import { AuthError, apiVersion, errorResponse, errors, OAuthError } from './errors.ts';
 import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa.ts';
 import { hashPassword, maxPasswordBytes, minPasswordLength, passwordProblem, verifyPassword } from './passwords.ts';
 import { authLimits, emailKey, enforce, signInDelayMs, signInDelayWindow } from './rate-limits.ts';

@@ -2,7 +2,7 @@
  * Access tokens: ES256 JWTs with the claims GoTrue issues, and their verification. Both the auth
  * and the REST surfaces verify through here.
  */
-import { errors, importJWK, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { errors, importJWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { ServerKeys } from './keys.ts';
 
 export interface AmrEntry {

@@ -4,7 +4,7 @@
  * end; an account with a verified factor must be at aal2; user_metadata merges; app_metadata and
  * the email cannot be changed this way.
  */
-import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
+import { type AuthChangeEvent, createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';

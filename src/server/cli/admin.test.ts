@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restaurantDate } from '../../../tests/support/builders.ts';
 import { createTestPostgres } from '../../../tests/support/postgres.ts';
+import { type Backend, backends } from '../../../tests/support/test-server.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { openDatabase } from '../db/open.ts';
-import { type Backend, backends } from '../../../tests/support/test-server.ts';
 
 const script = join(import.meta.dirname, 'admin.ts');
 

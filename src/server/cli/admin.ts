@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { type RoleAssignment, roleAssignmentSchema } from '../../domain/team.ts';
 import {
   AccountError,
   checkCredentials,
@@ -26,11 +27,10 @@ import {
   resetStaffPassword,
   setStaffRole,
 } from '../auth/accounts.ts';
-import { type RoleAssignment, roleAssignmentSchema } from '../../domain/team.ts';
+import { resetTwoFactor } from '../auth/two-factor-reset.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
-import { resetTwoFactor } from '../auth/two-factor-reset.ts';
 import { BranchesError, BranchesUsageError, branchesUsage, runBranches } from './branches.ts';
 
 const usage = `Usage:

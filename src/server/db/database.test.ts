@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from './pglite.ts';
-import { migrate } from './migrate.ts';
-import type { Database } from './database.ts';
-import { sqlState } from './database.ts';
 import { restaurantDate } from '../../../tests/support/builders.ts';
 import { createTestPostgres } from '../../../tests/support/postgres.ts';
+import type { Database } from './database.ts';
+import { sqlState } from './database.ts';
+import { migrate } from './migrate.ts';
+import { openPglite } from './pglite.ts';
 
 // The same checks on both databases: the schema, the grants and RLS must behave identically.
 const backends: [string, () => Promise<{ db: Database; drop: () => Promise<void> }>][] = [

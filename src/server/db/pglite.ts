@@ -7,8 +7,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { lockDataDir, type LockOptions } from './data-dir-lock.ts';
 import { restrictUmask } from './data-dir.ts';
+import { type LockOptions, lockDataDir } from './data-dir-lock.ts';
 import {
   type Database,
   type DatabaseHealth,

@@ -12,7 +12,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { sessionLivenessTtlMs, type SessionLiveness } from '../auth/session-liveness.ts';
+import { type SessionLiveness, sessionLivenessTtlMs } from '../auth/session-liveness.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Database } from '../db/database.ts';
 import { rateLimitKey, resolveClientAddress } from '../http/client-address.ts';

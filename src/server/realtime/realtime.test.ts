@@ -3,8 +3,9 @@
  * realtime-js over Node's WebSocket), against the real server on PGlite and on PostgreSQL: who
  * hears which change, filters, token refresh and expiry, sign-out, and what is refused.
  */
-import { decodeJwt, SignJWT } from 'jose';
+
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { guestBooking, sheetsPayload } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';

@@ -5,12 +5,13 @@
  */
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../app-deps.ts';
 import { staffRoles } from '../../domain/team.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { Queryable } from '../db/database.ts';
 import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault, maxJsonDepth } from '../http/json-limits.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
+import { contentRange, contentType, type Outcome, type Plan, planRead, type QueryRow, singleObject } from './plan.ts';
 import {
   appliedPreferences,
   checkProfile,
@@ -19,11 +20,10 @@ import {
   responseShape,
   type Shape,
 } from './preferences.ts';
-import { contentRange, contentType, type Outcome, type Plan, planRead, type QueryRow, singleObject } from './plan.ts';
 import { type ParsedQuery, parseQueryString, queryStringParams } from './query-parser.ts';
-import { chooseFunction, planRpc, splitArguments } from './rpc.ts';
 import { authenticate, type RequestIdentity } from './request-auth.ts';
 import { fromDatabaseError, RestError } from './rest-error.ts';
+import { chooseFunction, planRpc, splitArguments } from './rpc.ts';
 import { createSchemaCache, type TableInfo } from './schema-cache.ts';
 import { buildDelete, buildInsert, buildUpdate, type Returning, type Statement } from './sql-builder.ts';
 

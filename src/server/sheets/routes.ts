@@ -5,9 +5,9 @@
  * it as a reservation, so staff see it on the dashboard.
  */
 import { Hono } from 'hono';
+import { isBookingRefusal } from '../../domain/availability.ts';
 import { type SheetsReservation, sheetsReservationSchema } from '../../domain/reservation.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { isBookingRefusal } from '../../domain/availability.ts';
 import { sqlState } from '../db/database.ts';
 import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';

@@ -17,7 +17,7 @@
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { homeBranches, reservationPageBranches } from '../../domain/reservation.ts';
-import { type RoleAssignment, roleAssignmentSchema, teamRequestSchema, type TeamList } from '../../domain/team.ts';
+import { type RoleAssignment, roleAssignmentSchema, type TeamList, teamRequestSchema } from '../../domain/team.ts';
 import type { AppDeps } from '../app-deps.ts';
 import {
   AccountError,

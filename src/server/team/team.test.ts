@@ -6,9 +6,9 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamListSchema, temporaryPasswordSchema } from '../../domain/team.ts';
 import { guestBooking } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { teamListSchema, temporaryPasswordSchema } from '../../domain/team.ts';
 import { createStaffAccount } from '../auth/accounts.ts';
 import { insertAsOwner } from '../realtime/test-helpers.ts';
 import { anonClient, signUserToken, tokenClient } from '../rest/test-helpers.ts';

@@ -3,31 +3,47 @@
  * Declarative routes (useRoutes) rather than a data router: the app has no loaders, and the data
  * router would add ~18 KB (gzip) to the JavaScript every visitor downloads before the first paint.
  */
-import { type ComponentType, lazy, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, useState } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { branchSlugs } from '../../domain/restaurant-profile.ts';
 import { branchPath, languages, localizePath, manageBookingRoute, paths } from '../../domain/routes.ts';
 import { loadNamespace, type Namespace } from './i18n.ts';
 import { Layout } from './layout.tsx';
 
-/** A lazily loaded screen whose messages load in parallel with its code, so it renders without a second wait. */
+/**
+ * A lazily loaded screen whose messages load in parallel with its code, so it renders without a
+ * second wait. `preload` starts the same load ahead of rendering: the browser loads the screen it
+ * is about to hydrate first (see `preloadScreenFor`), so hydration finishes in one pass and a
+ * click or a #section navigation in the meantime never meets a half-hydrated page.
+ */
 function screen<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   namespace?: Namespace | readonly Namespace[],
-) {
-  const Screen = lazy(async () => {
-    const [module] = await Promise.all([load(), namespace ? loadNamespace(namespace) : undefined]);
-    return { default: pick(module) };
-  });
-  return <Screen />;
+): { element: ReactNode; preload: () => Promise<unknown> } {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= Promise.all([load(), namespace ? loadNamespace(namespace) : undefined]).then(([module]) => {
+      loaded = pick(module);
+      return { default: loaded };
+    });
+    return loading;
+  };
+  const Lazy = lazy(preload);
+  function Screen() {
+    // Chosen once per mount: switching from Lazy to the loaded component would remount the page.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { element: <Screen />, preload };
 }
 
 /** The screens, by their English path; every language gets them under its prefix (see `routes`). */
-const screens: { path: string; element: ReactNode }[] = [
+const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.home,
-    element: screen(
+    ...screen(
       () => import('../features/home/home-page.tsx'),
       (m) => m.HomePage,
       'home',
@@ -35,7 +51,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: paths.menu,
-    element: screen(
+    ...screen(
       () => import('../features/menu/menu-page.tsx'),
       (m) => m.MenuPage,
       'menu',
@@ -43,7 +59,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: paths.reservation,
-    element: screen(
+    ...screen(
       () => import('../features/reservation/reservation-page.tsx'),
       (m) => m.ReservationPage,
       'reservation',
@@ -51,7 +67,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: paths.adminLogin,
-    element: screen(
+    ...screen(
       () => import('../features/admin/login-page.tsx'),
       (m) => m.LoginPage,
       'admin',
@@ -59,7 +75,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: paths.adminDashboard,
-    element: screen(
+    ...screen(
       () => import('../features/admin/dashboard-page.tsx'),
       (m) => m.DashboardPage,
       'admin',
@@ -67,7 +83,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: paths.adminSettings,
-    element: screen(
+    ...screen(
       () => import('../features/admin/settings-page.tsx'),
       (m) => m.SettingsPage,
       'admin',
@@ -75,7 +91,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: paths.adminPrint,
-    element: screen(
+    ...screen(
       () => import('../features/admin/print-page.tsx'),
       (m) => m.PrintPage,
       'admin',
@@ -83,7 +99,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: paths.adminTeam,
-    element: screen(
+    ...screen(
       () => import('../features/team/team-page.tsx'),
       (m) => m.TeamPage,
       ['admin', 'team'],
@@ -91,7 +107,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: paths.adminAccount,
-    element: screen(
+    ...screen(
       () => import('../features/admin/account-page.tsx'),
       (m) => m.AccountPage,
       'admin',
@@ -100,7 +116,7 @@ const screens: { path: string; element: ReactNode }[] = [
   // One route per branch, so any other slug falls through to the 404 page as the server's 404 does.
   ...branchSlugs.map((slug) => ({
     path: branchPath(slug),
-    element: screen(
+    ...screen(
       () => import('../features/branches/branch-page.tsx'),
       (m) =>
         function Branch() {
@@ -111,7 +127,7 @@ const screens: { path: string; element: ReactNode }[] = [
   })),
   {
     path: manageBookingRoute,
-    element: screen(
+    ...screen(
       () => import('../features/booking/manage-booking-page.tsx'),
       (m) => m.ManageBookingPage,
       'booking',
@@ -119,7 +135,7 @@ const screens: { path: string; element: ReactNode }[] = [
   },
   {
     path: '*',
-    element: screen(
+    ...screen(
       () => import('../features/not-found/not-found-page.tsx'),
       (m) => m.NotFoundPage,
     ),
@@ -134,7 +150,15 @@ export const routes: RouteObject[] = languages.map((language) => ({
   path: localizePath(paths.home, language),
   element: <Layout />,
   children: screens.map(
-    ({ path, element }): RouteObject =>
-      path === paths.home ? { index: true, element } : { path: path === '*' ? path : path.slice(1), element },
+    ({ path, element, preload }): RouteObject =>
+      path === paths.home
+        ? { index: true, element, handle: preload }
+        : { path: path === '*' ? path : path.slice(1), element, handle: preload },
   ),
 }));
+
+/** Loads the code and messages of the screen `pathname` shows (resolves at once if none matches). */
+export function preloadScreenFor(pathname: string): Promise<unknown> {
+  const preload: unknown = matchRoutes(routes, pathname)?.at(-1)?.route.handle;
+  return typeof preload === 'function' ? Promise.resolve(preload()) : Promise.resolve();
+}

@@ -19,6 +19,9 @@ export function scrollToSection(id: HomeSection, delayMs = 0): void {
       if (triesLeft > 0) window.setTimeout(() => attempt(triesLeft - 1), 50);
       return;
     }
+    // Already working inside it (say, typing in the form before the page's code arrived): stay.
+    const focused = document.activeElement;
+    if (focused !== section && section.contains(focused)) return;
     section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
     section.focus({ preventScroll: true });
   };

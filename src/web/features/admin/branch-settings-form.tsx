@@ -14,8 +14,8 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
 import styles from './admin.module.css';
 import { SettingsRefusedError, useSaveBranchSettings } from './api/branch-settings.ts';
-import { type SettingsFormValues, settingsResolver, toFormValues } from './settings-form-values.ts';
 import settingsStyles from './settings.module.css';
+import { type SettingsFormValues, settingsResolver, toFormValues } from './settings-form-values.ts';
 
 /** Every time zone the browser knows, with the branch's own first among them if it knows it not. */
 function timeZoneChoices(current: string): string[] {

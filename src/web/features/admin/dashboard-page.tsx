@@ -25,8 +25,8 @@ import {
 import { useLiveReservations } from './api/live-reservations.ts';
 import { reservationHistoryKey } from './api/reservation-history.ts';
 import { useUpdateReservationFlag } from './api/update-reservation-flag.ts';
-import { DayNumbers } from './day-numbers.tsx';
 import { DashboardToolbar } from './dashboard-toolbar.tsx';
+import { DayNumbers } from './day-numbers.tsx';
 import { FiltersCard } from './filters-card.tsx';
 import { matchesFilters, showsOnPage, withNewBooking, withUpdatedRow } from './live-board.ts';
 import { LiveStatusBadge, NewBookingsPill } from './live-status.tsx';

@@ -1,11 +1,11 @@
 /** The Filters card: search, branch, date, guests, time, arrived and allocated, and Clear All Filters. */
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bookingStatuses } from '../../../domain/booking-lifecycle.ts';
 import { homeGuestOptions } from '../../../domain/reservation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import styles from './admin.module.css';
-import { bookingStatuses } from '../../../domain/booking-lifecycle.ts';
 import { type FlagFilter, hasActiveFilters, maxSearchLength, type ReservationFilters } from './reservation-filters.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 

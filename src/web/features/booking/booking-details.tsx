@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { branchPhone } from '../../../domain/branch-contact.ts';
 import type { BookingStatus } from '../../../domain/booking-lifecycle.ts';
+import { branchPhone } from '../../../domain/branch-contact.ts';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';

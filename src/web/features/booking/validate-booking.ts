@@ -6,8 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, ResolverOptions, ResolverResult } from 'react-hook-form';
 import { type HomeBooking, homeBookingSchema } from '../../../domain/reservation.ts';
 import '../../lib/zod-jitless.ts';
-import type { BookingValues } from './booking-values.ts';
 import { restaurantDay } from '../../lib/restaurant-clock.ts';
+import type { BookingValues } from './booking-values.ts';
 
 type SchemaInput = Omit<BookingValues, 'guests' | 'notes'> & { guests: number; notes: string | null };
 

@@ -18,6 +18,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
 import { StaffScreen } from '../admin/staff-screen.tsx';
 import { TeamCallError, useTeam, useTeamChange } from './api/team.ts';
+import styles from './team.module.css';
 import {
   type AddAccountValues,
   addAccountSchema,
@@ -25,7 +26,6 @@ import {
   type RoleFormValues,
   roleFormSchema,
 } from './team-form.ts';
-import styles from './team.module.css';
 
 /** The endpoint's refusal codes this screen explains; anything else is a general failure. */
 const knownRefusals = [
