@@ -94,25 +94,29 @@ try {
     await page.getByRole('heading', { level: 1, name: 'We can’t find this booking' }).waitFor();
     await shoot(page, 'manage-booking-not-found', width);
 
-    const mail = composeMail(
-      {
-        messageKey: 'sl-7k3q9x.confirmation.1',
-        kind: 'confirmation',
-        payload: {
-          reference: 'SL-7K3Q9X',
-          name: 'Nguyễn Thu Hà',
-          date: restaurantDate(12),
-          time: '07:30',
-          period: 'PM',
-          guests: 4,
-          branch: 'Hanoi (main branch)',
-          manage_token: 'x'.repeat(43),
+    // The email as a guest who booked in English, and one who booked in Vietnamese, reads it.
+    for (const language of ['en', 'vi'] as const) {
+      const mail = composeMail(
+        {
+          messageKey: 'sl-7k3q9x.confirmation.1',
+          kind: 'confirmation',
+          payload: {
+            reference: 'SL-7K3Q9X',
+            name: 'Nguyễn Thu Hà',
+            date: restaurantDate(12),
+            time: '07:30',
+            period: 'PM',
+            guests: 4,
+            branch: 'Hanoi (main branch)',
+            manage_token: 'x'.repeat(43),
+            language,
+          },
         },
-      },
-      { siteUrl: 'https://saffronlotus.vn' },
-    );
-    await page.setContent(mail.html, { waitUntil: 'load' });
-    await shoot(page, 'booking-email', width);
+        { siteUrl: 'https://saffronlotus.vn' },
+      );
+      await page.setContent(mail.html, { waitUntil: 'load' });
+      await shoot(page, language === 'en' ? 'booking-email' : 'booking-email-vi', width);
+    }
     await context.close();
   }
   console.log(`Screenshots written to ${outDir}`);

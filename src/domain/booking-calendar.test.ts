@@ -39,4 +39,21 @@ describe('a booking as a calendar file', () => {
     expect(text).toContain('SEQUENCE:1');
     expect(calendarFileName('SL-7K3Q9X')).toBe('saffron-lotus-SL-7K3Q9X.ics');
   });
+
+  it('speaks the language the guest booked in, with the same times and place', () => {
+    const english = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(bookingCalendar(booking))).getFirstSubcomponent('vevent') ?? undefined,
+    );
+    const text = bookingCalendar({ ...booking, manageUrl: 'https://saffronlotus.vn/vi/booking/abc', language: 'vi' });
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') ?? undefined);
+    expect(english.summary).toBe('Saffron Lotus — table for 4 (SL-7K3Q9X)');
+    expect(event.summary).toBe('Saffron Lotus — bàn 4 người (SL-7K3Q9X)');
+    expect(event.description).toBe(
+      'Mã đặt bàn: SL-7K3Q9X\nBàn cho 4 người\nĐiện thoại: ' +
+        english.description.split('\n')[2]?.replace('Phone: ', '') +
+        '\nXem hoặc hủy đặt bàn: https://saffronlotus.vn/vi/booking/abc',
+    );
+    expect(text).toContain('DTSTART;TZID=Asia/Ho_Chi_Minh:20261224T193000\r\n');
+    expect(event.location).toBe(english.location);
+  });
 });

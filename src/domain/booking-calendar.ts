@@ -6,9 +6,12 @@
 import ICAL from 'ical.js';
 import { bookingSlot } from './availability.ts';
 import { branchLocation, branchPhone } from './branch-contact.ts';
+import { restaurantTimeZone } from './reservation-options.ts';
 import { restaurantProfile } from './restaurant-profile.ts';
+import { defaultLanguage, type Language } from './routes.ts';
 
-export const calendarTimeZone = 'Asia/Ho_Chi_Minh';
+/** The event's TZID: the restaurant's zone (Vietnam keeps no daylight saving). */
+export const calendarTimeZone = restaurantTimeZone;
 export const eventHours = 2;
 
 export interface CalendarBooking {
@@ -22,7 +25,36 @@ export interface CalendarBooking {
   manageUrl?: string | undefined;
   /** A cancelled booking's file tells calendars to drop the event. */
   cancelled?: boolean;
+  /** The language the guest booked in: the event's title and notes are written in it. */
+  language?: Language;
 }
+
+/** The event's words in each language the site speaks. */
+const eventWords: Record<
+  Language,
+  {
+    summary: (guests: number, reference: string) => string;
+    reference: string;
+    guests: (n: number) => string;
+    phone: string;
+    manage: string;
+  }
+> = {
+  en: {
+    summary: (guests, reference) => `${restaurantProfile.name} — table for ${guests} (${reference})`,
+    reference: 'Booking reference',
+    guests: (n) => `Table for ${n}`,
+    phone: 'Phone',
+    manage: 'View or cancel',
+  },
+  vi: {
+    summary: (guests, reference) => `${restaurantProfile.name} — bàn ${guests} người (${reference})`,
+    reference: 'Mã đặt bàn',
+    guests: (n) => `Bàn cho ${n} người`,
+    phone: 'Điện thoại',
+    manage: 'Xem hoặc hủy đặt bàn',
+  },
+};
 
 /** "2026-12-24T19:00:00" plus `hours`, as wall-clock time (Vietnam keeps no daylight saving). */
 function addHours(local: string, hours: number): string {
@@ -39,11 +71,12 @@ export function bookingCalendar(booking: CalendarBooking, now: Date = new Date()
   const slot = bookingSlot(booking.time, booking.period) ?? '19:00';
   const start = `${booking.date}T${slot}:00`;
   const tz = { tzid: calendarTimeZone };
+  const words = eventWords[booking.language ?? defaultLanguage];
   const description = [
-    `Booking reference: ${booking.reference}`,
-    `Table for ${booking.guests}`,
-    `Phone: ${branchPhone(booking.branch)}`,
-    ...(booking.manageUrl ? [`View or cancel: ${booking.manageUrl}`] : []),
+    `${words.reference}: ${booking.reference}`,
+    words.guests(booking.guests),
+    `${words.phone}: ${branchPhone(booking.branch)}`,
+    ...(booking.manageUrl ? [`${words.manage}: ${booking.manageUrl}`] : []),
   ].join('\n');
   const host = new URL(restaurantProfile.website).hostname;
   const jcal = [
@@ -78,8 +111,8 @@ export function bookingCalendar(booking: CalendarBooking, now: Date = new Date()
           ['dtstamp', {}, 'date-time', `${now.toISOString().slice(0, 19)}Z`],
           ['dtstart', tz, 'date-time', start],
           ['dtend', tz, 'date-time', addHours(start, eventHours)],
-          ['summary', {}, 'text', `${restaurantProfile.name} — table for ${booking.guests} (${booking.reference})`],
-          ['location', {}, 'text', branchLocation(booking.branch)],
+          ['summary', {}, 'text', words.summary(booking.guests, booking.reference)],
+          ['location', {}, 'text', branchLocation(booking.branch, booking.language)],
           ['description', {}, 'text', description],
           ['status', {}, 'text', booking.cancelled ? 'CANCELLED' : 'CONFIRMED'],
           // A cancellation is a later version of the same event (same UID).

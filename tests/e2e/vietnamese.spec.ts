@@ -405,8 +405,27 @@ test.describe('booking in Vietnamese', () => {
 
     const rows = await staffRowsNamed(request, baseURL ?? '', name);
     expect(rows).toHaveLength(1);
-    // The values stored are the spec's, whatever the page's language.
-    expect(rows[0]).toMatchObject({ branch: 'Da Nang', time: '08:00', period: 'PM', guests: 3, date: futureDate(33) });
+    // The values stored are the spec's, whatever the page's language; the booking remembers the
+    // page's language for its emails.
+    expect(rows[0]).toMatchObject({
+      branch: 'Da Nang',
+      time: '08:00',
+      period: 'PM',
+      guests: 3,
+      date: futureDate(33),
+      language: 'vi',
+    });
+
+    // The confirmation panel and the manage page it links to speak Vietnamese too.
+    const panel = page.getByRole('region', { name: 'Bàn của bạn đã được đặt' });
+    const [year, month, day] = futureDate(33).split('-');
+    await expect(panel).toContainText(`${day}/${month}/${year}`);
+    await expect(panel).toContainText('20:00');
+    await panel.getByRole('link', { name: 'Xem hoặc hủy đặt bàn' }).click();
+    await expect(page).toHaveURL(/\/vi\/booking\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByRole('button', { name: 'Hủy đặt bàn' })).toBeVisible();
+    await expect(page.locator('main')).toContainText(`${day}/${month}/${year}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   });
 
   test('the /vi/reservation page: Vietnamese calendar, messages and confirmation', async ({ page }) => {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ICAL from 'ical.js';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../../src/server/rest/test-helpers.ts';
 import { freePort } from '../e2e/support/free-port.ts';
 import { startTestServer as spawnServer } from '../e2e/support/server.ts';
-import { guestBooking } from '../support/builders.ts';
+import { guestBooking, sheetsPayload } from '../support/builders.ts';
 import { createTestPostgres } from '../support/postgres.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -149,6 +149,74 @@ describe.each(backends)('booking emails on %s', (backend) => {
     expect(cancelled.subject).toBe(`Cancelled: your table at Saffron Lotus Sa Pa — ${reference}`);
     expect(cancelled.text).not.toContain('/booking/');
     expect(attachmentText(cancelled)).toContain('STATUS:CANCELLED');
+  });
+
+  it('a guest who booked in Vietnamese gets both emails in Vietnamese, with the Vietnamese manage page', async () => {
+    // As the site's pages send it (src/web/lib/supabase.ts): the page's language on every call.
+    const inVietnamese = createClient(server.url, server.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { 'Accept-Language': 'vi' } },
+    });
+    const reference = await bookAs(inVietnamese, { email: 'ha@example.vn', name: 'Nguyễn Thu Hà', guests: 4 });
+    await until(() => inbox.received.length > 0, 'the confirmation');
+    await server.mail.drain();
+    expect(inbox.received).toHaveLength(1);
+    const mail = inbox.received[0] as ParsedMail;
+    expect(mail.subject).toBe(`Xác nhận đặt bàn tại Saffron Lotus Sa Pa — ${reference}`);
+    expect(mail.text).toContain('Xin chào Nguyễn Thu Hà,');
+    expect(mail.text).toContain(`Mã đặt bàn: ${reference}`);
+    expect(mail.text).toContain('Số khách: Bàn cho 4 người');
+    expect(mail.html).toContain('<html lang="vi">');
+    const link = /http:\/\/localhost:\d+\/vi\/booking\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
+    expect(link, 'the Vietnamese manage link').not.toBeNull();
+    expect(attachmentText(mail)).toContain('Mã đặt bàn');
+
+    // Stored with the booking: a cancellation made from an English page is still written in Vietnamese.
+    const { rows } = await server.deps.db.query<{ language: string }>(
+      'select language from public.reservations where reference = $1',
+      [reference],
+    );
+    expect(rows).toEqual([{ language: 'vi' }]);
+    inbox.received.length = 0;
+    await anon.rpc('cancel_booking', { p_token: link?.[1] ?? '' });
+    await until(() => inbox.received.length > 0, 'the cancellation');
+    await server.mail.drain();
+    expect(inbox.received.map((m) => m.subject)).toEqual([`Đã hủy đặt bàn tại Saffron Lotus Sa Pa — ${reference}`]);
+  });
+
+  it('a booking names its language only through the page: the body cannot set it, other tags are English', async () => {
+    const { error } = await anon.from('reservations').insert({ ...guestBooking(), language: 'vi' });
+    expect(error?.code).toBe('42501');
+    const inFrench = createClient(server.url, server.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { 'Accept-Language': 'fr-FR,vi;q=0.9' } },
+    });
+    const reference = await bookAs(inFrench);
+    const { rows } = await server.deps.db.query<{ language: string }>(
+      'select language from public.reservations where reference = $1',
+      [reference],
+    );
+    expect(rows).toEqual([{ language: 'en' }]);
+    await until(() => inbox.received.length > 0, 'the confirmation');
+    await server.mail.drain();
+    expect(inbox.received.map((m) => m.subject)).toEqual([`Your table at Saffron Lotus Sa Pa — ${reference}`]);
+  });
+
+  it('the spreadsheet receiver (call 8, sent no-cors) writes in the browser’s language', async () => {
+    const post = (language: string, name: string) =>
+      fetch(`${server.url}/sheets/exec`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'Accept-Language': language },
+        body: JSON.stringify(sheetsPayload({ name, email: `${name.toLowerCase()}@example.vn` })),
+      });
+    expect((await post('vi-VN,vi;q=0.9,en;q=0.8', 'Lan')).status).toBe(200);
+    expect((await post('en-GB,en;q=0.9', 'Binh')).status).toBe(200);
+    await until(() => inbox.received.length >= 2, 'both confirmations');
+    await server.mail.drain();
+    const subjectFor = (address: string) =>
+      inbox.received.find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === address)?.subject ?? '';
+    expect(subjectFor('lan@example.vn')).toMatch(/^Xác nhận đặt bàn tại Saffron Lotus /);
+    expect(subjectFor('binh@example.vn')).toMatch(/^Your table at Saffron Lotus /);
   });
 
   async function rowId(reference: string): Promise<string> {

@@ -37,7 +37,6 @@ export const sameInBothLanguages: readonly RegExp[] = [
   /^home:specials\.items\.[^.]+\.name$/,
   /^home:testimonials\.items\.\d+\.name$/,
   /^home:testimonials\.items\.1\.detail$/, // "Sa Pa"
-  /^common:branchNames\.Sa Pa$/,
   /^common:footer\.email$/,
   /^home:(contact|booking)\.email$/,
   /^reservation:fields\.email$/,

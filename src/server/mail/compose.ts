@@ -5,11 +5,13 @@
  */
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { bookingSlot } from '../../domain/availability.ts';
 import { bookingCalendar, calendarFileName } from '../../domain/booking-calendar.ts';
+import { formatBookingDate, formatBookingTime } from '../../domain/booking-format.ts';
 import { branchLocation, branchPhone } from '../../domain/branch-contact.ts';
+import { branchName } from '../../domain/branch-names.ts';
 import { restaurantProfile } from '../../domain/restaurant-profile.ts';
-import { manageBookingPath } from '../../domain/routes.ts';
+import { defaultLanguage, languages, languageTags, localizePath, manageBookingPath } from '../../domain/routes.ts';
+import { mailWords } from './mail-words.ts';
 
 /** What the database writes into an outbox row's payload (private.booking_payload). */
 export const outboxPayloadSchema = z.object({
@@ -21,6 +23,8 @@ export const outboxPayloadSchema = z.object({
   guests: z.number().int(),
   branch: z.string(),
   manage_token: z.string().optional(),
+  /** Rows queued before bookings had a language are English. */
+  language: z.enum(languages).default(defaultLanguage),
 });
 export type OutboxPayload = z.infer<typeof outboxPayloadSchema>;
 
@@ -34,25 +38,6 @@ export interface ComposedMail {
   attachments: { filename: string; content: string; contentType: string }[];
 }
 
-function displayDate(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(day.getTime())) return date;
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(day);
-}
-
-function displayTime(time: string, period: string): string {
-  const slot = bookingSlot(time, period);
-  if (!slot) return `${time} ${period}`;
-  const [hours = 0, minutes = 0] = slot.split(':').map(Number);
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
 export function composeMail(
   row: { messageKey: string; kind: OutboxKind; payload: OutboxPayload },
   options: { siteUrl: string; now?: Date },
@@ -60,58 +45,51 @@ export function composeMail(
   const p = row.payload;
   const restaurant = restaurantProfile.name;
   const domain = new URL(options.siteUrl).hostname || new URL(restaurantProfile.website).hostname;
-  const manageUrl = p.manage_token ? new URL(manageBookingPath(p.manage_token), options.siteUrl).href : undefined;
-  const place = branchLocation(p.branch);
+  const language = p.language;
+  const words = mailWords[language];
+  const manageUrl = p.manage_token
+    ? new URL(localizePath(manageBookingPath(p.manage_token), language), options.siteUrl).href
+    : undefined;
+  const place = branchLocation(p.branch, language);
   const phone = branchPhone(p.branch);
-  const when = `${displayDate(p.date)}, ${displayTime(p.time, p.period)}`;
-  const table = `Table for ${p.guests}`;
-  const confirmed = row.kind === 'confirmation';
-  const subject = confirmed
-    ? `Your table at ${restaurant} ${p.branch} — ${p.reference}`
-    : `Cancelled: your table at ${restaurant} ${p.branch} — ${p.reference}`;
-  const lead = confirmed
-    ? `Thank you for booking with ${restaurant}. We look forward to welcoming you.`
-    : 'Your booking has been cancelled, as you asked. We hope to welcome you another time.';
+  const when = `${formatBookingDate(p.date, language)}, ${formatBookingTime(p.time, p.period, language)}`;
+  const table = words.guests(p.guests);
+  const kind = row.kind;
+  const confirmed = kind === 'confirmation';
+  const subject = words.subject[kind](branchName(p.branch, language), p.reference);
+  const lead = words.lead[kind];
 
   const text = [
-    `Dear ${p.name},`,
+    words.greeting(p.name),
     '',
     lead,
     '',
-    `Booking reference: ${p.reference}`,
-    `When: ${when}`,
-    `Guests: ${table}`,
-    `Where: ${place}`,
-    `Phone: ${phone}`,
+    `${words.labels.reference}: ${p.reference}`,
+    `${words.labels.when}: ${when}`,
+    `${words.labels.guests}: ${table}`,
+    `${words.labels.where}: ${place}`,
+    `${words.labels.phone}: ${phone}`,
     '',
-    ...(manageUrl
-      ? [
-          'To see or cancel your booking, open your private link (keep it to yourself):',
-          manageUrl,
-          '',
-          'The attached calendar file adds the booking to your calendar.',
-          '',
-        ]
-      : []),
+    ...(manageUrl ? [words.manageIntro, manageUrl, '', words.calendarNote, ''] : []),
     `${restaurant} · ${restaurantProfile.phone} · ${restaurantProfile.email}`,
   ].join('\n');
 
   const rows: [string, string][] = [
-    ['Booking reference', p.reference],
-    ['When', when],
-    ['Guests', table],
-    ['Where', place],
-    ['Phone', phone],
+    [words.labels.reference, p.reference],
+    [words.labels.when, when],
+    [words.labels.guests, table],
+    [words.labels.where, place],
+    [words.labels.phone, phone],
   ];
   const body = html`<!doctype html>
-<html lang="en">
+<html lang="${languageTags[language].bcp47}">
   <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width" /><title>${subject}</title></head>
   <body style="margin:0;padding:24px;background:#fbf6ee;color:#22201d;font-family:Georgia,serif">
     <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px;border-collapse:separate">
       <tr><td>
         <p style="margin:0 0 8px;color:#9a5b00;font:700 13px/1.4 Arial,sans-serif;letter-spacing:.12em;text-transform:uppercase">${restaurant}</p>
-        <h1 style="margin:0 0 16px;font-size:26px;color:${confirmed ? '#22201d' : '#b3261e'}">${confirmed ? 'Your table is booked' : 'Your booking is cancelled'}</h1>
-        <p style="margin:0 0 16px;font:16px/1.5 Arial,sans-serif">Dear ${p.name},</p>
+        <h1 style="margin:0 0 16px;font-size:26px;color:${confirmed ? '#22201d' : '#b3261e'}">${words.heading[kind]}</h1>
+        <p style="margin:0 0 16px;font:16px/1.5 Arial,sans-serif">${words.greeting(p.name)}</p>
         <p style="margin:0 0 24px;font:16px/1.5 Arial,sans-serif">${lead}</p>
         <table role="presentation" style="font:16px/1.5 Arial,sans-serif;border-collapse:collapse;margin:0 0 24px">
           ${rows.map(
@@ -121,8 +99,8 @@ export function composeMail(
         </table>
         ${
           manageUrl
-            ? html`<p style="margin:0 0 8px"><a href="${manageUrl}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#7a1f2b;color:#ffffff;font:700 16px Arial,sans-serif;text-decoration:none">View or cancel your booking</a></p>
-        <p style="margin:0 0 24px;color:#5a534b;font:14px/1.5 Arial,sans-serif">This private link opens your booking only; anyone who has it can cancel it, so keep it to yourself. The attached calendar file adds the booking to your calendar.</p>`
+            ? html`<p style="margin:0 0 8px"><a href="${manageUrl}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#7a1f2b;color:#ffffff;font:700 16px Arial,sans-serif;text-decoration:none">${words.manageButton}</a></p>
+        <p style="margin:0 0 24px;color:#5a534b;font:14px/1.5 Arial,sans-serif">${words.manageHint}</p>`
             : ''
         }
         <p style="margin:0;color:#5a534b;font:14px/1.5 Arial,sans-serif">${restaurant} · ${restaurantProfile.phone} · <a href="mailto:${restaurantProfile.email}" style="color:#7a1f2b">${restaurantProfile.email}</a></p>
@@ -141,6 +119,7 @@ export function composeMail(
       branch: p.branch,
       manageUrl,
       cancelled: !confirmed,
+      language,
     },
     options.now,
   );

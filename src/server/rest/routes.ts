@@ -10,6 +10,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Queryable } from '../db/database.ts';
 import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault, maxJsonDepth } from '../http/json-limits.ts';
+import { databaseVisibleHeaders } from '../http/request-headers.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 import { contentRange, contentType, type Outcome, type Plan, planRead, type QueryRow, singleObject } from './plan.ts';
 import {
@@ -267,6 +268,7 @@ export function restRoutes(deps: AppDeps): Hono {
 
   async function run(
     identity: RequestIdentity,
+    c: Context,
     path: string,
     method: string,
     plan: Plan,
@@ -278,9 +280,17 @@ export function restRoutes(deps: AppDeps): Hono {
       tx.query(
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.method', $3, true), set_config('request.path', $4, true),
+                set_config('request.headers', $6, true),
                 set_config('statement_timeout', $5, true)${readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
         // PostgreSQL cancels the statement at the same limit the embedded database's caller waits.
-        [identity.role, JSON.stringify(identity.claims), method, path, `${config.databaseTimeoutMs}ms`],
+        [
+          identity.role,
+          JSON.stringify(identity.claims),
+          method,
+          path,
+          `${config.databaseTimeoutMs}ms`,
+          databaseVisibleHeaders(c.req.raw.headers),
+        ],
       );
     try {
       return await db.transaction(async (tx) => {
@@ -338,7 +348,7 @@ export function restRoutes(deps: AppDeps): Hono {
       if (method === 'POST') return planInsert(table, query, prefs, shape, body, guest);
       return planUpdateOrDelete(c, table, query, prefs, shape, body);
     });
-    return run(identity, `/${tableName}`, method, plan, prefs.tx === 'rollback');
+    return run(identity, c, `/${tableName}`, method, plan, prefs.tx === 'rollback');
   }
 
   app.on(methods, '/:table', async (c) => {
@@ -396,7 +406,7 @@ export function restRoutes(deps: AppDeps): Hono {
     const { args, query } = splitArguments(method, overloads, searchParams, body);
     const fn = chooseFunction(name, overloads, Object.keys(args));
     const plan = planRpc(c, fn, args, query, prefs, shape);
-    return run(identity, `/rpc/${name}`, method, plan, prefs.tx === 'rollback', reading);
+    return run(identity, c, `/rpc/${name}`, method, plan, prefs.tx === 'rollback', reading);
   }
 
   app.on(methods, '/rpc/:fn', async (c) => {

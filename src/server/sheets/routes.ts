@@ -11,6 +11,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { sqlState } from '../db/database.ts';
 import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';
+import { databaseVisibleHeaders } from '../http/request-headers.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
 
 export const sheetsReceiverPath = '/sheets/exec';
@@ -83,11 +84,17 @@ function refusal(error: unknown): { status: 400 | 500 | 503; error: string; code
   return { status: 500, error: 'The reservation could not be stored' };
 }
 
-/** Stores the reservation as the public form would: as `anon`, so the same grants and RLS apply. */
-async function insertReservation(deps: AppDeps, r: SheetsReservation): Promise<void> {
+/**
+ * Stores the reservation as the public form would: as `anon`, so the same grants and RLS apply.
+ * The request's headers go along as for /rest/v1: call 8 is sent `no-cors` with no header of the
+ * page's, so the browser's own Accept-Language is all that says which language the guest reads.
+ */
+async function insertReservation(deps: AppDeps, r: SheetsReservation, headers: Headers): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.query(
-      `select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`,
+      `select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true),
+              set_config('request.headers', $1, true)`,
+      [databaseVisibleHeaders(headers)],
     );
     // No RETURNING: anon may insert but not read reservations back.
     await tx.query(
@@ -129,7 +136,7 @@ export function sheetsRoutes(deps: AppDeps): Hono {
     }
 
     try {
-      await insertReservation(deps, result.data);
+      await insertReservation(deps, result.data, c.req.raw.headers);
     } catch (error) {
       // Nothing was stored (one transaction). Log the SQLSTATE and the error's class only: a
       // database message quotes the value it refused, which is a guest's data.

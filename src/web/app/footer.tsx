@@ -3,10 +3,11 @@ import { formatClock } from '../../domain/format-dong.ts';
 import { restaurantProfile } from '../../domain/restaurant-profile.ts';
 import { BrandMark } from './brand-mark.tsx';
 import styles from './footer.module.css';
-import { useLanguage } from './language.ts';
+import { useBranchName, useLanguage } from './language.ts';
 
 export function Footer() {
   const { t } = useTranslation();
+  const nameOf = useBranchName();
   const language = useLanguage();
   const { name, phone, email, opens, closes, since, branches } = restaurantProfile;
   const hours = t('hours.everyDay', { opens: formatClock(opens, language), closes: formatClock(closes, language) });
@@ -47,7 +48,7 @@ export function Footer() {
           <ul className={styles.list}>
             {branches.map((branch) => (
               <li key={branch.name}>
-                <strong>{t(`branchNames.${branch.name}`)}</strong>
+                <strong>{nameOf(branch.name)}</strong>
                 <br />
                 {branch.address}
               </li>

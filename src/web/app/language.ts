@@ -5,6 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
+import { branchName } from '../../domain/branch-names.ts';
 import { isLanguage, type Language, localizePath, splitLanguage } from '../../domain/routes.ts';
 
 export function useLanguage(): Language {
@@ -15,6 +16,12 @@ export function useLanguage(): Language {
 export function useLocalize(): (path: string) => string {
   const language = useLanguage();
   return useCallback((path: string) => localizePath(path, language), [language]);
+}
+
+/** A branch's name as the page's language writes it: 'Da Nang' → 'Đà Nẵng' on a Vietnamese page. */
+export function useBranchName(): (branch: string) => string {
+  const language = useLanguage();
+  return useCallback((branch: string) => branchName(branch, language), [language]);
 }
 
 /** The same page in another language, keeping the query and the section: /menu?x#y → /vi/menu?x#y. */

@@ -9,6 +9,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type BranchSettings, weekdays } from '../../../domain/availability.ts';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
+import { useBranchName } from '../../app/language.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -25,9 +26,10 @@ function timeZoneChoices(current: string): string[] {
 
 export function BranchSettingsForm(props: { supabase: SupabaseClient; branch: string; initial: BranchSettings }) {
   const { t } = useTranslation('admin');
+  const nameOf = useBranchName();
   const { branch } = props;
   // The branch as this language writes it (the value saved stays the spec's name).
-  const branchName = t(`common:branchNames.${branch}`, { defaultValue: branch });
+  const branchName = nameOf(branch);
   const resolver = useMemo(
     () =>
       settingsResolver({

@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBranchName } from '../../app/language.ts';
 import { useCoversByDay } from './api/covers-by-day.ts';
 import { homeBranchesFirst } from './api/list-branches.ts';
 import styles from './dashboard-tools.module.css';
@@ -15,6 +16,7 @@ const CoversChart = lazy(async () => ({ default: (await import('./covers-chart.t
 
 function CoversAhead({ supabase, today }: { supabase: SupabaseClient; today: string }) {
   const { t, i18n } = useTranslation('admin');
+  const nameOf = useBranchName();
   const covers = useCoversByDay(supabase, today, addDays(today, 7));
   const number = new Intl.NumberFormat(i18n.language);
   if (covers.isPending) return <p role="status">{t('numbers.loading')}</p>;
@@ -40,7 +42,7 @@ function CoversAhead({ supabase, today }: { supabase: SupabaseClient; today: str
     <ul className={styles.numbersList} aria-label={t('numbers.caption')}>
       {branches.map((branch) => (
         <li key={branch} className={styles.numbersItem}>
-          <span className={styles.numbersBranch}>{t(`common:branchNames.${branch}`, { defaultValue: branch })}</span>
+          <span className={styles.numbersBranch}>{nameOf(branch)}</span>
           <span>
             <strong>{number.format(byBranch.get(branch)?.today ?? 0)}</strong> {t('numbers.todayShort')}
           </span>

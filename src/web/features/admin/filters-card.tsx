@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingStatuses } from '../../../domain/booking-lifecycle.ts';
 import { homeGuestOptions } from '../../../domain/reservation.ts';
+import { useBranchName } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import styles from './admin.module.css';
@@ -21,6 +22,7 @@ export function FiltersCard(props: {
   onChange: (filters: ReservationFilters) => void;
 }) {
   const { t } = useTranslation('admin');
+  const nameOf = useBranchName();
   const { filters, onChange } = props;
   const [search, setSearch] = useState(filters.q ?? '');
   const debouncedSearch = useDebouncedValue(search, searchDebounceMs);
@@ -83,7 +85,7 @@ export function FiltersCard(props: {
               <option value="">{t('filters.allBranches')}</option>
               {props.branches.map((branch) => (
                 <option key={branch} value={branch}>
-                  {t(`common:branchNames.${branch}`, { defaultValue: branch })}
+                  {nameOf(branch)}
                 </option>
               ))}
             </select>

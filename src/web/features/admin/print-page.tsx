@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { hasControlCharacters, homeBranches, limits } from '../../../domain/reservation.ts';
 import { paths } from '../../../domain/routes.ts';
-import { useLocalize } from '../../app/language.ts';
+import { useBranchName, useLocalize } from '../../app/language.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { fetchReservationsForExport } from './api/export-reservations.ts';
@@ -36,6 +36,7 @@ const printQuerySchema = z.object({
 
 function DaySheet({ supabase }: { supabase: SupabaseClient }) {
   const { t, i18n } = useTranslation('admin');
+  const nameOf = useBranchName();
   const localize = useLocalize();
   const [searchParams, setSearchParams] = useSearchParams();
   const today = useToday();
@@ -85,7 +86,7 @@ function DaySheet({ supabase }: { supabase: SupabaseClient }) {
             <select {...field} value={branch} onChange={(event) => set({ branch: event.target.value })}>
               {branchOptions(branches.data, branch).map((option) => (
                 <option key={option} value={option}>
-                  {t(`common:branchNames.${option}`, { defaultValue: option })}
+                  {nameOf(option)}
                 </option>
               ))}
             </select>

@@ -7,6 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBranchName } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { restaurantDay } from '../../lib/restaurant-clock.ts';
 import type { ReservationRow } from './api/list-reservations.ts';
@@ -81,6 +82,7 @@ export function ReservationDrawer(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const nameOf = useBranchName();
   const formatDay = useDayFormat();
   const { row } = props;
   // Opened from outside (the name in a row) rather than by a Dialog.Trigger, so Radix does not
@@ -139,7 +141,7 @@ export function ReservationDrawer(props: {
                   <dt>{t('table.guests')}</dt>
                   <dd>{row.guests}</dd>
                   <dt>{t('table.branch')}</dt>
-                  <dd>{t(`common:branchNames.${row.branch}`, { defaultValue: row.branch })}</dd>
+                  <dd>{nameOf(row.branch)}</dd>
                   <dt>{t('table.notes')}</dt>
                   <dd>{row.notes?.trim() ? row.notes : t('table.noNotes')}</dd>
                   <dt>{t('table.arrived')}</dt>

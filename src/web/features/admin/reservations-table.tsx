@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { bookingSlot } from '../../../domain/availability.ts';
 import { formatClock, formatLongDate } from '../../../domain/format-dong.ts';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
+import { useBranchName } from '../../app/language.ts';
 import styles from './admin.module.css';
 import type { ReservationRow } from './api/list-reservations.ts';
 import tools from './dashboard-tools.module.css';
@@ -62,6 +63,7 @@ export function ReservationsTable(props: {
   placeholder?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('admin');
+  const nameOf = useBranchName();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
     weekday: 'short',
     day: 'numeric',
@@ -144,9 +146,7 @@ export function ReservationsTable(props: {
                 </td>
                 <td className={styles.nowrap}>{formatTime(row)}</td>
                 <td className={styles.numberCell}>{row.guests}</td>
-                <td className={styles.branchCell}>
-                  {t(`common:branchNames.${row.branch}`, { defaultValue: row.branch })}
-                </td>
+                <td className={styles.branchCell}>{nameOf(row.branch)}</td>
                 <td className={styles.notesCell}>{row.notes?.trim() ? row.notes : t('table.noNotes')}</td>
                 <td className={styles.flagCell} data-flag="arrived">
                   <FlagBox row={row} flag="arrived" onToggle={props.onToggle} />

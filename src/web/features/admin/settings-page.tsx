@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useBranchName } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import styles from './admin.module.css';
@@ -30,6 +31,7 @@ function LoadFailed(props: { onRetry: () => void }) {
 
 function SettingsBoard({ supabase }: { supabase: SupabaseClient }) {
   const { t } = useTranslation('admin');
+  const nameOf = useBranchName();
   const [searchParams, setSearchParams] = useSearchParams();
   const branches = useSettingsBranches(supabase);
   const list = branches.data ?? [];
@@ -45,11 +47,7 @@ function SettingsBoard({ supabase }: { supabase: SupabaseClient }) {
   if (settings.isPending) content = <p role="status">{t('settings.loading')}</p>;
   else if (settings.isError) content = <LoadFailed onRetry={() => void settings.refetch()} />;
   else if (settings.data === null)
-    content = (
-      <p role="status">
-        {t('settings.noSettings', { branch: t(`common:branchNames.${branch}`, { defaultValue: branch }) })}
-      </p>
-    );
+    content = <p role="status">{t('settings.noSettings', { branch: nameOf(branch) })}</p>;
   // A fresh form per branch: another branch's edits never carry over.
   else content = <BranchSettingsForm key={branch} supabase={supabase} branch={branch} initial={settings.data} />;
 
@@ -65,7 +63,7 @@ function SettingsBoard({ supabase }: { supabase: SupabaseClient }) {
             >
               {list.map((name) => (
                 <option key={name} value={name}>
-                  {t(`common:branchNames.${name}`, { defaultValue: name })}
+                  {nameOf(name)}
                 </option>
               ))}
             </select>

@@ -14,6 +14,7 @@ import { QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits, minGuests } from '../../../domain/reservation-options.ts';
+import { useBranchName } from '../../app/language.ts';
 import { restaurantWallClock } from '../../lib/restaurant-clock.ts';
 import type { AvailabilityKey } from './fetch-availability.ts';
 import {
@@ -83,6 +84,7 @@ export function useAvailability(request: AvailabilityRequest): FormAvailability 
   // Not suspending: the form must not wait for these messages (they load as it mounts, long
   // before a guest has picked a day); until they are here, options and notes stay plain.
   const { t, ready } = useTranslation('availability', { useSuspense: false });
+  const nameOf = useBranchName();
   const clock = restaurantWallClock(request.now());
   useTicking(request.date === clock.day, 30_000);
 
@@ -111,7 +113,7 @@ export function useAvailability(request: AvailabilityRequest): FormAvailability 
   const unavailable = (slot: string | undefined) => unavailableReason(index, slot);
   const noteKeys = ready ? availabilityNotes({ ...request, clock, index, failed }) : {};
   // The branch as guests read it in this language (the value sent stays the spec's name).
-  const branch = t(`common:branchNames.${request.branch}`, { defaultValue: request.branch });
+  const branch = nameOf(request.branch);
   return {
     offered: (times, slotOf) =>
       times.filter((time) => {

@@ -8,17 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingReceipt } from '../../../domain/booking-lifecycle.ts';
 import { manageBookingPath } from '../../../domain/routes.ts';
+import { useLocalize } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { AddToCalendarButton, BookingDetails } from './booking-details.tsx';
 import styles from './booking-receipt.module.css';
 
 export function BookingConfirmation({ receipt, onClose }: { receipt: BookingReceipt; onClose: () => void }) {
   const { t } = useTranslation('booking');
+  const localize = useLocalize();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  const managePath = receipt.token ? manageBookingPath(receipt.token) : undefined;
+  const managePath = receipt.token ? localize(manageBookingPath(receipt.token)) : undefined;
   return (
     <section className={styles.panel} aria-labelledby="booking-confirmation-title">
       <h3 id="booking-confirmation-title" className={styles.panelTitle} ref={heading} tabIndex={-1}>

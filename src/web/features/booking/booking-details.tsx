@@ -4,12 +4,13 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBookingDate, formatBookingTime } from '../../../domain/booking-format.ts';
 import type { BookingStatus } from '../../../domain/booking-lifecycle.ts';
 import { branchPhone } from '../../../domain/branch-contact.ts';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
+import { useBranchName, useLanguage } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
-import { formatBookingDate, formatBookingTime } from './booking-format.ts';
 import styles from './booking-receipt.module.css';
 import { downloadCalendarFile } from './calendar-download.ts';
 
@@ -26,6 +27,8 @@ export interface BookingFacts {
 
 export function BookingDetails({ booking }: { booking: BookingFacts }) {
   const { t } = useTranslation('booking');
+  const language = useLanguage();
+  const nameOf = useBranchName();
   const address = restaurantProfile.branches.find((b) => b.name === booking.branch)?.address;
   return (
     <dl className={styles.details}>
@@ -52,11 +55,11 @@ export function BookingDetails({ booking }: { booking: BookingFacts }) {
       ) : null}
       <div>
         <dt>{t('details.date')}</dt>
-        <dd>{formatBookingDate(booking.date)}</dd>
+        <dd>{formatBookingDate(booking.date, language)}</dd>
       </div>
       <div>
         <dt>{t('details.time')}</dt>
-        <dd>{formatBookingTime(booking.time, booking.period)}</dd>
+        <dd>{formatBookingTime(booking.time, booking.period, language)}</dd>
       </div>
       <div>
         <dt>{t('details.guests')}</dt>
@@ -65,7 +68,7 @@ export function BookingDetails({ booking }: { booking: BookingFacts }) {
       <div>
         <dt>{t('details.branch')}</dt>
         <dd>
-          {booking.branch}
+          {nameOf(booking.branch)}
           {address ? <span className={styles.address}>{address}</span> : null}
         </dd>
       </div>
@@ -81,10 +84,11 @@ export function BookingDetails({ booking }: { booking: BookingFacts }) {
 
 export function AddToCalendarButton({ booking, manageUrl }: { booking: BookingFacts; manageUrl?: string }) {
   const { t } = useTranslation('booking');
+  const language = useLanguage();
   const [busy, setBusy] = useState(false);
   const onClick = () => {
     setBusy(true);
-    downloadCalendarFile({ ...booking, manageUrl })
+    downloadCalendarFile({ ...booking, manageUrl, language })
       .catch(() => notify.error(t('calendarFailed')))
       .finally(() => setBusy(false));
   };

@@ -24,7 +24,7 @@ import {
 import { branchBySlug } from '../../../domain/restaurant-profile.ts';
 import { bookingBranchParameter } from '../../../domain/routes.ts';
 import { loadNamespace } from '../../app/i18n.ts';
-import { useLanguage } from '../../app/language.ts';
+import { useBranchName, useLanguage } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -69,6 +69,7 @@ function warmUp(): void {
 
 export function BookingForm() {
   const { t } = useTranslation('home');
+  const nameOf = useBranchName();
   const language = useLanguage();
   const {
     register,
@@ -210,7 +211,7 @@ export function BookingForm() {
                 <option value="">{t('booking.branchPlaceholder')}</option>
                 {homeBranches.map((branch) => (
                   <option key={branch} value={branch}>
-                    {t(`common:branchNames.${branch}`)}
+                    {nameOf(branch)}
                   </option>
                 ))}
               </select>

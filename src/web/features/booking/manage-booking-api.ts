@@ -14,7 +14,7 @@ import { getSupabase } from '../../lib/supabase.ts';
 export type LoadOutcome = { kind: 'found'; booking: ManagedBooking } | { kind: 'not-found' } | { kind: 'failed' };
 export type CancelOutcome =
   | { kind: 'cancelled'; booking: ManagedBooking }
-  | { kind: 'too-late'; message: string }
+  | { kind: 'too-late' }
   | { kind: 'not-found' }
   | { kind: 'failed' };
 
@@ -45,7 +45,7 @@ export async function cancelManagedBooking(token: string): Promise<CancelOutcome
     const answer = await call('cancel_booking', token);
     if ('booking' in answer && answer.booking) return { kind: 'cancelled', booking: answer.booking };
     if ('error' in answer && answer.error?.code === tooLateToCancelCode) {
-      return { kind: 'too-late', message: answer.error.message };
+      return { kind: 'too-late' };
     }
     if ('error' in answer && answer.status === 404) return { kind: 'not-found' };
     return { kind: 'failed' };

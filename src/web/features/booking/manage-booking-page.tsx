@@ -8,16 +8,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatBookingDate, formatBookingMoment, formatBookingTime } from '../../../domain/booking-format.ts';
 import type { ManagedBooking } from '../../../domain/booking-lifecycle.ts';
 import { branchPhone } from '../../../domain/branch-contact.ts';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { manageBookingPath, paths } from '../../../domain/routes.ts';
+import { useBranchName, useLanguage, useLocalize } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import { notify } from '../../lib/notify.ts';
 import { AddToCalendarButton, BookingDetails } from './booking-details.tsx';
-import { formatBookingDate, formatBookingTime } from './booking-format.ts';
 import styles from './booking-receipt.module.css';
 import { cancelManagedBooking, fetchManagedBooking, type LoadOutcome } from './manage-booking-api.ts';
 
@@ -93,14 +94,12 @@ function ManagedBookingView({
   const { t } = useTranslation('booking');
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const phone = branchPhone(booking.branch);
-  const manageUrl = new URL(manageBookingPath(token), window.location.origin).href;
-  const when = booking.cancelled_at
-    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Ho_Chi_Minh' }).format(
-        new Date(booking.cancelled_at),
-      )
-    : '';
+  const language = useLanguage();
+  const localize = useLocalize();
+  const nameOf = useBranchName();
+  const manageUrl = new URL(localize(manageBookingPath(token)), window.location.origin).href;
+  const when = booking.cancelled_at ? formatBookingMoment(booking.cancelled_at, language) : '';
 
   const cancel = async () => {
     setCancelling(true);
@@ -111,8 +110,8 @@ function ManagedBookingView({
       onChange(outcome.booking);
       notify.success(t('manage.cancelledToast'));
     } else if (outcome.kind === 'too-late') {
-      setRefusal(outcome.message);
-      notify.error(outcome.message);
+      // The database's refusal is in English; the page says the same in the guest's language.
+      notify.error(t('manage.pastNote', { phone }));
       onChange({ ...booking, cancellable: false });
     } else {
       notify.error(t('manage.cancelFailed'));
@@ -151,9 +150,9 @@ function ManagedBookingView({
                   <Dialog.Description>
                     {t('manage.confirmText', {
                       guests: t('details.guest', { count: booking.guests }),
-                      branch: booking.branch,
-                      date: formatBookingDate(booking.date),
-                      time: formatBookingTime(booking.time, booking.period),
+                      branch: nameOf(booking.branch),
+                      date: formatBookingDate(booking.date, language),
+                      time: formatBookingTime(booking.time, booking.period, language),
                     })}
                   </Dialog.Description>
                   <div className={styles.dialogActions}>
@@ -176,13 +175,13 @@ function ManagedBookingView({
             {t('manage.cancelledNote', { when })}
           </p>
         ) : !booking.cancellable ? (
-          <p className={styles.note}>{refusal ?? t('manage.pastNote', { phone })}</p>
+          <p className={styles.note}>{t('manage.pastNote', { phone })}</p>
         ) : null}
       </div>
-      <p className={styles.hint}>{t('manage.help', { branch: booking.branch, phone })}</p>
+      <p className={styles.hint}>{t('manage.help', { branch: nameOf(booking.branch), phone })}</p>
       {booking.status === 'cancelled' ? (
         <p>
-          <Link to={`${paths.home}#booking`} className={buttonClass('primary')}>
+          <Link to={`${localize(paths.home)}#booking`} className={buttonClass('primary')}>
             {t('manage.bookAgain')}
           </Link>
         </p>
@@ -193,6 +192,7 @@ function ManagedBookingView({
 
 function BookingNotFound() {
   const { t } = useTranslation('booking');
+  const localize = useLocalize();
   return (
     <section className={`${styles.page} ${styles.notFound}`} aria-labelledby="booking-not-found-title">
       <SectionHeading
@@ -203,7 +203,7 @@ function BookingNotFound() {
         intro={t('manage.notFoundText', { phone: restaurantProfile.phone })}
         className={styles.head}
       />
-      <Link to={paths.home} className={buttonClass('primary')}>
+      <Link to={localize(paths.home)} className={buttonClass('primary')}>
         {t('manage.returnHome')}
       </Link>
     </section>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatClock } from '../../../domain/format-dong.ts';
 import { directionsUrl, restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { branchPath } from '../../../domain/routes.ts';
-import { useLanguage, useLocalize } from '../../app/language.ts';
+import { useBranchName, useLanguage, useLocalize } from '../../app/language.ts';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 
@@ -11,6 +11,7 @@ const telHref = (phone: string) => `tel:${phone.replaceAll(' ', '')}`;
 
 export function ContactSection() {
   const { t } = useTranslation('home');
+  const nameOf = useBranchName();
   const language = useLanguage();
   const localize = useLocalize();
   const { phone, email, opens, closes, branches } = restaurantProfile;
@@ -52,7 +53,7 @@ export function ContactSection() {
           <li key={branch.name} className={styles.branch}>
             <h4 className={styles.branchName}>
               {/* Each branch's own page: its hours, its story and "Book at this branch". */}
-              <Link to={localize(branchPath(branch.slug))}>{t(`common:branchNames.${branch.name}`)}</Link>
+              <Link to={localize(branchPath(branch.slug))}>{nameOf(branch.name)}</Link>
             </h4>
             <address className={styles.branchAddress}>
               {branch.address}
@@ -64,7 +65,7 @@ export function ContactSection() {
               className={styles.directions}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={t('contact.directionsTo', { branch: t(`common:branchNames.${branch.name}`) })}
+              aria-label={t('contact.directionsTo', { branch: nameOf(branch.name) })}
             >
               {t('contact.directions')} <span aria-hidden="true">↗</span>
             </a>
