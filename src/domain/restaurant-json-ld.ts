@@ -119,8 +119,3 @@ export function restaurantJsonLd(options: JsonLdOptions = {}) {
     department: branches.map((branch) => branchJsonLd(branch, { language })),
   };
 }
-
-/** JSON for an inline <script>: "<" escaped, so no text in the data can close the element. */
-export function serializeJsonLd(data: object): string {
-  return JSON.stringify(data).replaceAll('<', '\\u003c');
-}

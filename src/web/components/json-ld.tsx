@@ -1,5 +1,9 @@
 /** Structured data for search engines, as the text of a <script type="application/ld+json">. */
-import { serializeJsonLd } from '../../domain/restaurant-json-ld.ts';
+
+/** JSON for an inline <script>: "<" escaped, so no text in the data can close the element. */
+export function serializeJsonLd(data: object): string {
+  return JSON.stringify(data).replaceAll('<', '\\u003c');
+}
 
 export function JsonLd({ data }: { data: object }) {
   return (
