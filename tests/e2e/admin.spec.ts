@@ -417,6 +417,38 @@ test.describe('Admin Dashboard', () => {
     await expect(rowNames(other)).toHaveText([`${tag} Keep`]);
   });
 
+  test('two filter changes made at once both hold: the second never undoes the first', async ({ page }) => {
+    const tag = tagged();
+    await seed(
+      api,
+      backend,
+      [
+        { name: `${tag} Keep`, branch: 'Ninh Binh', guests: 3 },
+        { name: `${tag} Other branch`, branch: 'Sa Pa', guests: 3 },
+      ],
+      staff,
+    );
+    await signedIn(page, backend, staff);
+    await search(page).fill(tag);
+    await expect(page).toHaveURL(new RegExp(`q=${tag}$`));
+    // Both selects change in one task, before React can render the first change: as a host's two
+    // quick picks do on a busy tablet. Each must apply to the filters the other left.
+    await page.evaluate(() => {
+      const pick = (label: string, value: string) => {
+        const select = [...document.querySelectorAll('select')].find(
+          (element) => element.labels?.[0]?.textContent?.trim() === label,
+        );
+        if (!select) throw new Error(`no ${label} select`);
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      pick('Branch', 'Ninh Binh');
+      pick('Guests', '3');
+    });
+    await expect(page).toHaveURL(new RegExp(`q=${tag}&branch=Ninh\\+Binh&guests=3$`));
+    await expect(rowNames(page)).toHaveText([`${tag} Keep`]);
+  });
+
   test('results are paged 50 at a time with an exact count, and the page is kept in the URL', async ({ page }) => {
     const tag = tagged();
     await seed(

@@ -33,6 +33,7 @@ import { LiveStatusBadge, NewBookingsPill } from './live-status.tsx';
 import { Pager } from './pager.tsx';
 import {
   type DashboardQuery,
+  type FiltersChange,
   pageCount,
   parseDashboardQuery,
   type ReservationFilters,
@@ -68,7 +69,17 @@ function ReservationsBoard({ supabase, claims }: { supabase: SupabaseClient; cla
     [setSearchParams],
   );
   // A filter change starts again at page 1; the URL is replaced, so Back leaves the dashboard.
-  const onFilters = useCallback((filters: ReservationFilters) => go({ filters, page: 1 }, 'replace'), [go]);
+  // It applies to the filters in the address bar now: the router changes the address at once but
+  // renders it in a transition, so two quick changes (a branch, then the guests) could both start
+  // from the same render, and the second would undo the first.
+  const onFilters = useCallback(
+    (change: FiltersChange) =>
+      go(
+        { filters: change(parseDashboardQuery(new URLSearchParams(window.location.search)).filters), page: 1 },
+        'replace',
+      ),
+    [go],
+  );
 
   // A stale link past the last page (rows were filtered away) goes to the last page there is.
   const total = list.data?.total;

@@ -12,13 +12,13 @@ import styles from './dashboard-tools.module.css';
 import { ExportButton } from './export-button.tsx';
 import { printPath } from './print-path.ts';
 import { QuickViews } from './quick-views.tsx';
-import type { ReservationFilters } from './reservation-filters.ts';
+import type { FiltersChange, ReservationFilters } from './reservation-filters.ts';
 
 export function DashboardToolbar(props: {
   supabase: SupabaseClient;
   filters: ReservationFilters;
   today: string;
-  onFilters: (filters: ReservationFilters) => void;
+  onFilters: (change: FiltersChange) => void;
 }) {
   const { t } = useTranslation('admin');
   const localize = useLocalize();

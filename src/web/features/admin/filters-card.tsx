@@ -7,7 +7,13 @@ import { useBranchName } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import styles from './admin.module.css';
-import { type FlagFilter, hasActiveFilters, maxSearchLength, type ReservationFilters } from './reservation-filters.ts';
+import {
+  type FiltersChange,
+  type FlagFilter,
+  hasActiveFilters,
+  maxSearchLength,
+  type ReservationFilters,
+} from './reservation-filters.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 const searchDebounceMs = 300;
@@ -19,7 +25,7 @@ function flag(value: string): FlagFilter | undefined {
 export function FiltersCard(props: {
   filters: ReservationFilters;
   branches: readonly string[];
-  onChange: (filters: ReservationFilters) => void;
+  onChange: (change: FiltersChange) => void;
 }) {
   const { t } = useTranslation('admin');
   const nameOf = useBranchName();
@@ -37,11 +43,11 @@ export function FiltersCard(props: {
   // Only a pause in typing applies the search; other filter changes must not re-apply an old one.
   const applySearch = useEffectEvent((text: string) => {
     const q = text.trim() || undefined;
-    if (q !== filters.q) onChange({ ...filters, q });
+    if (q !== filters.q) onChange((current) => ({ ...current, q }));
   });
   useEffect(() => applySearch(debouncedSearch), [debouncedSearch]);
 
-  const set = (patch: Partial<ReservationFilters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<ReservationFilters>) => onChange((current) => ({ ...current, ...patch }));
 
   return (
     <section className={styles.card} aria-labelledby="filters-title">
@@ -55,7 +61,7 @@ export function FiltersCard(props: {
           disabled={!hasActiveFilters(filters) && search === ''}
           onClick={() => {
             setSearch('');
-            onChange({});
+            onChange(() => ({}));
           }}
         >
           {t('filters.clear')}

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import styles from './dashboard-tools.module.css';
-import type { ReservationFilters } from './reservation-filters.ts';
+import type { FiltersChange, ReservationFilters } from './reservation-filters.ts';
 
 /** Pressed is shown by a tick as well as the fill (never colour alone); the state itself is aria-pressed. */
 function Tick() {
@@ -19,7 +19,7 @@ function Tick() {
 export function QuickViews(props: {
   filters: ReservationFilters;
   today: string;
-  onChange: (filters: ReservationFilters) => void;
+  onChange: (change: FiltersChange) => void;
 }) {
   const { t } = useTranslation('admin');
   const { filters, today, onChange } = props;
@@ -32,7 +32,7 @@ export function QuickViews(props: {
         type="button"
         className={styles.chip}
         aria-pressed={isToday}
-        onClick={() => onChange({ ...filters, date: isToday ? undefined : today, from: undefined })}
+        onClick={() => onChange((current) => ({ ...current, date: isToday ? undefined : today, from: undefined }))}
       >
         {isToday ? <Tick /> : null}
         {t('quickViews.today')}
@@ -41,7 +41,7 @@ export function QuickViews(props: {
         type="button"
         className={styles.chip}
         aria-pressed={isUpcoming}
-        onClick={() => onChange({ ...filters, from: isUpcoming ? undefined : today, date: undefined })}
+        onClick={() => onChange((current) => ({ ...current, from: isUpcoming ? undefined : today, date: undefined }))}
       >
         {isUpcoming ? <Tick /> : null}
         {t('quickViews.upcoming')}

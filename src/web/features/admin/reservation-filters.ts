@@ -29,6 +29,12 @@ export interface ReservationFilters {
   status?: BookingStatus;
 }
 
+/**
+ * A change to the filters, as a function of the filters it applies to: the dashboard applies it to
+ * the filters in the address bar at that moment, not to the ones last rendered (see dashboard-page).
+ */
+export type FiltersChange = (current: ReservationFilters) => ReservationFilters;
+
 export interface DashboardQuery {
   filters: ReservationFilters;
   /** 1-based. */
