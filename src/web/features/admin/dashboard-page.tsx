@@ -10,6 +10,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
+import { useBranchName } from '../../app/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import styles from './admin.module.css';
@@ -187,6 +188,7 @@ function useLiveBoard(
   shownRows: readonly ReservationRow[] | undefined,
 ) {
   const { t } = useTranslation('admin');
+  const nameOf = useBranchName();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ReservationRow[]>([]);
   const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(new Set());
@@ -216,7 +218,7 @@ function useLiveBoard(
       const shown = current.current;
       const key = reservationsQueryOptions(supabase, shown).queryKey;
       const page = queryClient.getQueryData<ReservationPage>(key);
-      const about = { name: row.name, count: row.guests, branch: row.branch };
+      const about = { name: row.name, count: row.guests, branch: nameOf(row.branch) };
       // Every other page has moved by one row: read them again when they are next shown.
       void queryClient.invalidateQueries({ queryKey: reservationPagesKey, refetchType: 'none' });
       if (page && showsOnPage(row, shown)) {
