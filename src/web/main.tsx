@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { splitLanguage } from '../domain/routes.ts';
 import { App } from './app/app.tsx';
@@ -24,9 +24,10 @@ function start(): void {
     </StrictMode>
   );
   // Public pages arrive prerendered (scripts/prerender): hydrate them, once the screen's code is
-  // here, in one pass. Other routes get the empty shell.
+  // here, in one pass. As a transition, so that pass yields to the browser between components
+  // (a click meanwhile hydrates its own path first). Other routes get the empty shell.
   if (isPrerenderedFor(root, window.location.pathname)) {
-    const hydrate = () => hydrateRoot(root, app);
+    const hydrate = () => startTransition(() => void hydrateRoot(root, app));
     preloadScreenFor(window.location.pathname).then(hydrate, hydrate);
   } else {
     root.replaceChildren();
