@@ -244,6 +244,8 @@ describe.each(backends)('/rest/v1 with supabase-js on %s', (backend) => {
         cancelled_at: null,
         reference: expect.stringMatching(/^SL-[0-9A-Z]{6}$/),
         manage_token_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        // The language its emails are written in: English, as this test's client names none.
+        language: 'en',
       });
     });
 
