@@ -2,11 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { branchPageJsonLdSchema, branchRestaurantSchema } from '../../tests/support/restaurant-json-ld-schema.ts';
-import {
-  branchPageJsonLd,
-  openingHoursSpecification,
-  restaurantJsonLd,
-} from './restaurant-json-ld.ts';
+import { branchPageJsonLd, openingHoursSpecification, restaurantJsonLd } from './restaurant-json-ld.ts';
 import { branchBySlug, branchSlugs, everyDayHours, restaurantProfile } from './restaurant-profile.ts';
 
 const site = restaurantProfile.website;

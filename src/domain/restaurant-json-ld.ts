@@ -55,13 +55,14 @@ export interface JsonLdOptions {
 }
 
 const absolute = (path: string) => new URL(path, restaurantProfile.website).href;
+/** The absolute address of one of the site's pages in `language`. */
+const pageUrl = (path: string, language: Language) => absolute(localizePath(path, language));
 
 /** A branch as a schema.org Restaurant, with every field a local search result uses. */
 export function branchJsonLd(branch: ProfileBranch, options: JsonLdOptions = {}) {
   const language = options.language ?? defaultLanguage;
-  const localize = (path: string) => localizePath(path, language);
   const { name, website, currency } = restaurantProfile;
-  const url = absolute(localize(branchPath(branch.slug)));
+  const url = pageUrl(branchPath(branch.slug), language);
   return {
     '@type': 'Restaurant' as const,
     '@id': `${url}#restaurant`,
@@ -84,7 +85,7 @@ export function branchJsonLd(branch: ProfileBranch, options: JsonLdOptions = {})
     currenciesAccepted: currency,
     // A URL where a reservation can be made says more than `true`: the form, this branch chosen.
     acceptsReservations: absolute(bookAtBranchPath(branch.slug, language)),
-    hasMenu: absolute(localize(paths.menu)),
+    hasMenu: pageUrl(paths.menu, language),
     parentOrganization: { '@type': 'Organization' as const, name, url: website },
   };
 }
@@ -97,13 +98,12 @@ export function branchPageJsonLd(branch: ProfileBranch, options: JsonLdOptions =
 /** The home page's data: the restaurant, with each branch (and its page) as a department. */
 export function restaurantJsonLd(options: JsonLdOptions = {}) {
   const language = options.language ?? defaultLanguage;
-  const localize = (path: string) => localizePath(path, language);
   const { name, phone, email, since, branches, tagline, openedOn, currency } = restaurantProfile;
   return {
     '@context': 'https://schema.org' as const,
     '@type': 'Restaurant' as const,
     name,
-    url: absolute(localize(paths.home)),
+    url: pageUrl(paths.home, language),
     telephone: phone,
     email,
     foundingDate: openedOn,
@@ -111,8 +111,8 @@ export function restaurantJsonLd(options: JsonLdOptions = {}) {
     priceRange: '₫₫',
     currenciesAccepted: currency,
     image: absolute('/images/og-image.png'),
-    menu: absolute(localize(paths.menu)),
-    hasMenu: absolute(localize(paths.menu)),
+    menu: pageUrl(paths.menu, language),
+    hasMenu: pageUrl(paths.menu, language),
     acceptsReservations: true,
     slogan: `${tagline} — since ${since}`,
     openingHoursSpecification: openingHoursSpecification(everyDayHours),

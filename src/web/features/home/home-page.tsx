@@ -1,20 +1,22 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { restaurantJsonLd } from '../../../domain/restaurant-json-ld.ts';
 import { type HomeSection, homeSections, paths } from '../../../domain/routes.ts';
-import { useLocalize } from '../../app/language.ts';
+import { useLanguage, useLocalize } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
 import { scrollToSection } from '../../app/section-scroll.ts';
+import { JsonLd } from '../../components/json-ld.tsx';
 import { BookingSection } from '../booking/booking-section.tsx';
 import { ContactSection } from './contact-section.tsx';
 import { Hero } from './hero.tsx';
 import { OurStory } from './our-story.tsx';
-import { RestaurantJsonLd } from './restaurant-json-ld.tsx';
 import { Specials } from './specials.tsx';
 import { Testimonials } from './testimonials.tsx';
 
 export function HomePage() {
   const { t } = useTranslation('home');
+  const language = useLanguage();
   const localize = useLocalize();
   const { hash } = useLocation();
   usePageMeta({ title: t('meta.title'), description: t('meta.description'), path: localize(paths.home) });
@@ -27,7 +29,8 @@ export function HomePage() {
 
   return (
     <>
-      <RestaurantJsonLd />
+      {/* The restaurant and its four branches, for search engines. */}
+      <JsonLd data={restaurantJsonLd({ language })} />
       <Hero />
       <OurStory />
       <Specials />
