@@ -5,14 +5,14 @@
  * enrol before anything else.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import accountStyles from './account.module.css';
 import { PasswordCard } from './password-card.tsx';
 import { appRoleOf } from './staff-claims.ts';
 import { StaffScreen } from './staff-screen.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
+import { VisitCache } from './visit-cache.tsx';
 
 function AccountBoard({ supabase }: { supabase: SupabaseClient }) {
   const session = useQuery({
@@ -50,18 +50,9 @@ function AccountScreen() {
 }
 
 export function AccountPage() {
-  // One cache per visit, as on the other staff screens.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={null}>
-        <AccountScreen />
-      </Suspense>
-    </QueryClientProvider>
+    <VisitCache>
+      <AccountScreen />
+    </VisitCache>
   );
 }

@@ -5,7 +5,7 @@
  * load the library with their own code, when the guest nears them).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -37,13 +37,13 @@ import {
   type FiltersChange,
   pageCount,
   parseDashboardQuery,
-  type ReservationFilters,
   toSearchParams,
 } from './reservation-filters.ts';
 import { ReservationsTable } from './reservations-table.tsx';
 import type { StaffClaims } from './staff-claims.ts';
 import { StaffScreen } from './staff-screen.tsx';
 import { useToday } from './use-today.ts';
+import { VisitCache } from './visit-cache.tsx';
 
 // The drawer (and the dialog library under it) loads with the first booking opened, not with the page.
 const ReservationDrawer = lazy(async () => ({ default: (await import('./reservation-drawer.tsx')).ReservationDrawer }));
@@ -268,22 +268,9 @@ function DashboardScreen() {
 }
 
 export function DashboardPage() {
-  // One cache per visit: after logout nothing of the guests' data stays in memory.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          // postgrest-js already retries GETs on network errors and 503s.
-          queries: { retry: false, staleTime: 15_000, refetchOnWindowFocus: true, refetchInterval: 60_000 },
-          mutations: { retry: false },
-        },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={null}>
-        <DashboardScreen />
-      </Suspense>
-    </QueryClientProvider>
+    <VisitCache queries={{ staleTime: 15_000, refetchOnWindowFocus: true, refetchInterval: 60_000 }}>
+      <DashboardScreen />
+    </VisitCache>
   );
 }

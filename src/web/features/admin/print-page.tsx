@@ -4,8 +4,8 @@
  * pen). The controls and the staff header stay on screen only; the printout is the sheet.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Suspense, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import styles from './print.module.css';
 import { inServiceOrder } from './print-path.ts';
 import { StaffScreen } from './staff-screen.tsx';
 import { useToday } from './use-today.ts';
+import { VisitCache } from './visit-cache.tsx';
 
 /** The sheet's URL parameters; a bad one in a link is dropped for the default. */
 const printQuerySchema = z.object({
@@ -173,15 +174,9 @@ function PrintScreen() {
 }
 
 export function PrintPage() {
-  // One cache per visit, as on the dashboard: nothing of the guests' data outlives the page.
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={null}>
-        <PrintScreen />
-      </Suspense>
-    </QueryClientProvider>
+    <VisitCache>
+      <PrintScreen />
+    </VisitCache>
   );
 }

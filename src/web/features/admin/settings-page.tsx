@@ -4,8 +4,7 @@
  * branch lives in the URL (?branch=…), so a reload or a shared link opens the same one.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useBranchName } from '../../app/language.ts';
@@ -16,6 +15,7 @@ import { useBranchSettings, useSettingsBranches } from './api/branch-settings.ts
 import { BranchSettingsForm } from './branch-settings-form.tsx';
 import settingsStyles from './settings.module.css';
 import { StaffScreen } from './staff-screen.tsx';
+import { VisitCache } from './visit-cache.tsx';
 
 function LoadFailed(props: { onRetry: () => void }) {
   const { t } = useTranslation('admin');
@@ -91,18 +91,9 @@ function SettingsScreen() {
 }
 
 export function SettingsPage() {
-  // One cache per visit, as on the dashboard.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={null}>
-        <SettingsScreen />
-      </Suspense>
-    </QueryClientProvider>
+    <VisitCache>
+      <SettingsScreen />
+    </VisitCache>
   );
 }

@@ -7,8 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { StaffRole, TeamAccount, TemporaryPasswordReply } from '../../../domain/team.ts';
@@ -17,6 +16,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
 import { StaffScreen } from '../admin/staff-screen.tsx';
+import { VisitCache } from '../admin/visit-cache.tsx';
 import { TeamCallError, useTeam, useTeamChange } from './api/team.ts';
 import styles from './team.module.css';
 import {
@@ -478,18 +478,9 @@ function TeamScreen() {
 }
 
 export function TeamPage() {
-  // One cache per visit, as on the other staff screens.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={null}>
-        <TeamScreen />
-      </Suspense>
-    </QueryClientProvider>
+    <VisitCache>
+      <TeamScreen />
+    </VisitCache>
   );
 }
