@@ -5,6 +5,7 @@
 import { bookingSlot } from './availability.ts';
 import { formatClock, formatLongDate } from './format-dong.ts';
 import { restaurantTimeZone } from './reservation-options.ts';
+import { restaurantMoment } from './restaurant-time.ts';
 import { defaultLanguage, type Language } from './routes.ts';
 
 /**
@@ -44,18 +45,8 @@ export function formatBookingMoment(iso: string, language: Language = defaultLan
       timeZone: restaurantTimeZone,
     }).format(at);
   }
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: restaurantTimeZone,
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.hour}:${parts.minute} ngày ${parts.day}/${parts.month}/${parts.year}`;
+  const moment = restaurantMoment(iso);
+  if (!moment) return iso;
+  const [year, month, day] = moment.day.split('-');
+  return `${moment.time} ngày ${day}/${month}/${year}`;
 }

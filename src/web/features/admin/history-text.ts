@@ -3,7 +3,7 @@
  * happened ("Marked arrived", "Changed notes from … to …"), who did it, and when on the
  * restaurant's clock. The drawer turns the phrase keys into text with i18next.
  */
-import { restaurantTimeZone } from '../../../domain/reservation.ts';
+import { restaurantMoment } from '../../../domain/restaurant-time.ts';
 import type { HistoryEntry } from './api/reservation-history.ts';
 
 /** A phrase's i18n key (under `history.`) and its values. */
@@ -21,21 +21,8 @@ export interface HistoryLine {
   time: string;
 }
 
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: restaurantTimeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 function whenInRestaurant(iso: string): { day: string; time: string } {
-  const value = new Date(iso);
-  if (Number.isNaN(value.getTime())) return { day: '', time: iso };
-  const parts = Object.fromEntries(wallClock.formatToParts(value).map((part) => [part.type, part.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  return restaurantMoment(iso) ?? { day: '', time: iso };
 }
 
 /** A recorded value as a host reads it: text as it is, nothing as "empty". */

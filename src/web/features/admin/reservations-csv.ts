@@ -3,7 +3,7 @@
  * spreadsheet, headers in the screen's language, and the booking time on the restaurant's clock.
  */
 import { csvDocument } from '../../../domain/csv.ts';
-import { restaurantTimeZone } from '../../../domain/reservation.ts';
+import { restaurantMoment } from '../../../domain/restaurant-time.ts';
 import type { ExportRow } from './api/export-reservations.ts';
 
 export const csvColumns = [
@@ -29,22 +29,10 @@ export interface CsvLabels {
   no: string;
 }
 
-const bookedAtFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: restaurantTimeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** "2026-11-23 19:02" in Vietnam: sorts as text and reads the same in every spreadsheet. */
 export function restaurantDateTime(iso: string): string {
-  const value = new Date(iso);
-  if (Number.isNaN(value.getTime())) return iso;
-  const parts = Object.fromEntries(bookedAtFormat.formatToParts(value).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const moment = restaurantMoment(iso);
+  return moment ? `${moment.day} ${moment.time}` : iso;
 }
 
 export function reservationsCsv(rows: readonly ExportRow[], labels: CsvLabels): string {
