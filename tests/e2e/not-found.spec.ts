@@ -24,6 +24,8 @@ test('an unknown path shows "Oops! Page not found", logs the path and leads home
 
 test('a client-side visit to an unknown path shows the 404 page too', async ({ page }) => {
   await page.goto('/');
+  // A client-side visit needs the app running: until it has hydrated, the router is not listening.
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await page.evaluate(() => {
     history.pushState({}, '', '/nowhere');
     dispatchEvent(new PopStateEvent('popstate'));

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { routes } from './routes.tsx';
 
@@ -7,6 +8,12 @@ export function AppRoutes() {
 }
 
 export function App() {
+  // Marks the page interactive once React has taken over the prerendered HTML (hydration is a
+  // transition, after the screen's code has loaded): end-to-end tests that drive the router
+  // directly, and anyone measuring, wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <BrowserRouter>
       <AppRoutes />

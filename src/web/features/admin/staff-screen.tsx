@@ -39,8 +39,12 @@ export function StaffScreen(props: {
   const gate = useSecondFactorGate(session.status === 'staff' ? session.supabase : undefined, session);
 
   // The session ended without a logout here (a refused refresh, expiry, logout in another tab).
+  // Said once: several refused requests can each report the same end.
+  const toldEnded = useRef(false);
   useEffect(() => {
-    if (session.status === 'signed-out' && session.ended && !loggingOut.current) notify.error(t('session.ended'));
+    const ended = session.status === 'signed-out' && session.ended;
+    if (ended && !toldEnded.current && !loggingOut.current) notify.error(t('session.ended'));
+    toldEnded.current = ended;
   }, [session, t]);
 
   if (session.status === 'checking') {
