@@ -9,10 +9,13 @@
  * with 404, so the 404 page is left to tests/e2e/layout-stability.spec.ts (its layout shifts)
  * and measured here for its JavaScript only.
  *
- * Goals (issue 4, extended to every public page by issue 11 item 12): on every public page
- * performance ≥ 95, CLS ≤ 0.02, accessibility 100, best practices ≥ 95 and SEO 100; JavaScript
- * for / before any interaction ≤ 120 KB compressed; each page in Vietnamese (issue 15) scores as
- * its English page does and loads at most 3 KB more JavaScript (compressed) before interaction.
+ * Goals (issue 4, extended to every public page by issue 11 item 12, raised by issue 20 item 10):
+ * on every public page performance ≥ 97 (median of the runs), CLS ≤ 0.02, accessibility 100, best
+ * practices ≥ 95 and SEO 100; JavaScript before any interaction ≤ 100 KB gzip on every page (the
+ * primary measure: it is deterministic, where the scores move with the machine's load); each page
+ * in Vietnamese (issue 15) scores as its English page does and loads at most 3 KB more JavaScript
+ * (compressed) before interaction. The JavaScript is measured as tests/e2e/javascript-budget.spec.ts
+ * measures it (tests/e2e/support/page-javascript.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -22,12 +25,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs } from '../playwright.config.ts';
 import { defaultLanguage, publicPaths, splitLanguage } from '../src/domain/routes.ts';
+import { phoneViewport, type Script, scriptsBeforeInteraction } from '../tests/e2e/support/page-javascript.ts';
 import { startTestServer } from '../tests/e2e/support/server.ts';
 
 const root = join(import.meta.dirname, '..');
 const notFoundPath = '/no-such-page';
 const pages = publicPaths;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const performanceGoal = 97;
+const javaScriptGoal = 100 * 1024;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Run {
@@ -95,35 +101,15 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
   };
 }
 
-interface Script {
-  path: string;
-  br: number;
-  gzip: number;
-}
-
-/** Scripts a page fetches on load, with no scroll, click or key press, at the sizes the server sends. */
+/** Scripts a page fetches until it has hydrated and the network is quiet, with no scroll, click or key press. */
 async function pageJavaScript(baseUrl: string, path: string): Promise<Script[]> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-  const scripts = new Set<string>();
   try {
-    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
-    });
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(1000);
+    const page = await browser.newPage({ viewport: phoneViewport });
+    return await scriptsBeforeInteraction(page, `${baseUrl}${path}`);
   } finally {
     await browser.close();
   }
-  const sent = async (path: string, encoding: string) => {
-    // fetch() decompresses the body: the length on the wire is in the header.
-    const response = await fetch(`${baseUrl}${path}`, { headers: { 'Accept-Encoding': encoding } });
-    await response.arrayBuffer();
-    return Number(response.headers.get('content-length'));
-  };
-  return Promise.all(
-    [...scripts].sort().map(async (path) => ({ path, br: await sent(path, 'br'), gzip: await sent(path, 'gzip') })),
-  );
 }
 
 const server = await startTestServer({ RATE_LIMITS: 'off' });
@@ -151,6 +137,9 @@ async function measuredRun(path: string): Promise<Run> {
 }
 
 try {
+  // First the JavaScript (deterministic: the same build gives the same figures on any machine).
+  const javaScript = new Map<string, Script[]>();
+  for (const path of [...pages, notFoundPath]) javaScript.set(path, await pageJavaScript(server.url, path));
   // In rounds (each page once per round), so that the machine's changing load falls on every
   // page alike and the pages can be compared with each other.
   const results = new Map<string, Run[]>(pages.map((path) => [path, []]));
@@ -161,8 +150,6 @@ try {
       results.get(path)?.push(run);
     }
   }
-  const javaScript = new Map<string, Script[]>();
-  for (const path of [...pages, notFoundPath]) javaScript.set(path, await pageJavaScript(server.url, path));
   const js = { files: javaScript.get('/') ?? [] };
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const total = (files: Script[], pick: (file: Script) => number) => files.reduce((sum, file) => sum + pick(file), 0);
@@ -181,15 +168,18 @@ try {
     `when the runs began and ${loadAfter} when they ended; each run's 1-minute figure is in the table below.`,
     'Pages: the public routes of src/domain/routes.ts. Lighthouse does not audit a document answered',
     'with 404; the 404 page is in the JavaScript table below, and its layout shifts are tested in',
-    'tests/e2e/layout-stability.spec.ts.',
+    'tests/e2e/layout-stability.spec.ts. "JS" is the JavaScript the page loads before any interaction',
+    '(until it has hydrated and the network is quiet, no scroll, pointer or key press), gzip as the',
+    'server sends it: the primary measure, as it does not depend on the machine.',
     '',
-    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| page | JS (gzip) | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const [path, list] of results) {
     const m = (pick: (run: Run) => number) => median(list.map(pick));
+    const gzip = total(javaScript.get(path) ?? [], (file) => file.gzip);
     lines.push(
-      `| \`${path}\` | ${m((r) => r.scores.performance)} | ${m((r) => r.scores.accessibility)} | ${m((r) => r.scores['best-practices'])} | ${m((r) => r.scores.seo)} | ${Math.round(m((r) => r.fcp))} ms | ${Math.round(m((r) => r.lcp))} ms | ${Math.round(m((r) => r.tbt))} ms | ${m((r) => r.cls).toFixed(3)} | ${Math.round(m((r) => r.si))} ms |`,
+      `| \`${path}\` | ${kb(gzip)} KB | ${m((r) => r.scores.performance)} | ${m((r) => r.scores.accessibility)} | ${m((r) => r.scores['best-practices'])} | ${m((r) => r.scores.seo)} | ${Math.round(m((r) => r.fcp))} ms | ${Math.round(m((r) => r.lcp))} ms | ${Math.round(m((r) => r.tbt))} ms | ${m((r) => r.cls).toFixed(3)} | ${Math.round(m((r) => r.si))} ms |`,
     );
   }
   const failing = [...new Set([...results.values()].flat().flatMap((run) => run.failing))];
@@ -197,14 +187,16 @@ try {
   const missed = [...results.entries()].flatMap(([path, list]) => {
     const performance = median(list.map((run) => run.scores.performance));
     const cls = median(list.map((run) => run.cls));
+    const gzip = total(javaScript.get(path) ?? [], (file) => file.gzip);
     return [
-      ...(performance < 95 ? [`\`${path}\` performance ${performance}`] : []),
+      ...(gzip > javaScriptGoal ? [`\`${path}\` JS ${kb(gzip)} KB`] : []),
+      ...(performance < performanceGoal ? [`\`${path}\` performance ${performance}`] : []),
       ...(cls > 0.02 ? [`\`${path}\` CLS ${cls.toFixed(3)}`] : []),
     ];
   });
   lines.push(
     '',
-    `Goal (performance ≥ 95 and CLS ≤ 0.02 on every page, medians): ${missed.length ? `missed: ${missed.join('; ')}` : 'met'}.`,
+    `Goal (JS before interaction ≤ ${kb(javaScriptGoal)} KB gzip, performance ≥ ${performanceGoal} and CLS ≤ 0.02 on every page, medians): ${missed.length ? `missed: ${missed.join('; ')}` : 'met'}.`,
     '',
     `Audits below full marks (accessibility, best practices, SEO): ${failing.length ? failing.join('; ') : 'none'}.`,
     '',
@@ -227,7 +219,7 @@ try {
     '## JavaScript for `/` before any interaction',
     '',
     'Every script the home page fetches on load (no scroll, click or key press), at the sizes the',
-    'server sends (brotli, its default for browsers) and as gzip. Goal: ≤ 120 KB compressed.',
+    'server sends (brotli, its default for browsers, and gzip). Goal: ≤ 100 KB gzip.',
     '',
     '| file | brotli | gzip |',
     '|---|---|---|',
@@ -246,9 +238,12 @@ try {
     ...languageComparison(javaScript, kb, total),
     'Kept out of it until needed: the booking form (react-hook-form) loads when the visitor nears',
     'the form, its validation (zod) on the first submit, supabase-js on the first valid submit, and',
-    'the toast library with the first message. On `/reservation` the form is the page, so its code',
-    'comes with it; its validation (zod) and the runtime configuration load when the guest first',
-    'touches the form, and the availability query (with supabase-js) once a branch and a day are picked.',
+    'the toast library with the first message. On `/reservation` the form is the page (its calendar',
+    'must show on arrival), so its code comes with it; its validation (zod) and the runtime',
+    'configuration load when the guest first touches the form, and the availability cache (TanStack',
+    'Query) with the backend client once a branch and a day are picked, on either form. The',
+    "calendar's Vietnamese words load only on `/vi/reservation`. Messages are read by our own",
+    'translation layer (src/web/app/i18n.ts, ~2 KB gzip), not i18next and react-i18next (~17 KB).',
     '',
   );
   writeFileSync(join(import.meta.dirname, 'results', 'lighthouse.md'), lines.join('\n'));

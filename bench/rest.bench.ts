@@ -12,9 +12,9 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { signUserToken } from '../src/server/rest/test-helpers.ts';
 import { guestBooking } from '../tests/support/builders.ts';
 import { provideTestPostgres } from '../tests/support/postgres.ts';
+import { signUserToken } from '../tests/support/rest-clients.ts';
 import { type Backend, startTestServer, type TestServer } from '../tests/support/test-server.ts';
 
 const insertSeconds = Number(process.env.BENCH_SECONDS ?? 3);

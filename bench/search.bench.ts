@@ -13,8 +13,8 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { signUserToken } from '../src/server/rest/test-helpers.ts';
 import { provideTestPostgres } from '../tests/support/postgres.ts';
+import { signUserToken } from '../tests/support/rest-clients.ts';
 import { type Backend, startTestServer, type TestServer } from '../tests/support/test-server.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);

@@ -108,6 +108,7 @@ try {
             period: 'PM',
             guests: 4,
             branch: 'Hanoi (main branch)',
+            revision: 0,
             manage_token: 'x'.repeat(43),
             language,
           },

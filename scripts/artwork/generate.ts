@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { optimize } from 'svgo';
-import { menuSchema } from '../../src/domain/menu.ts';
+import { menuSchema } from '../../src/domain/menu-schema.ts';
 import { drawDish } from './dishes.ts';
 import { menuArt } from './menu-art.ts';
 import { encodePng } from './png-encode.ts';

@@ -64,6 +64,8 @@ const publicPages: PublicPage[] = [
     screen: 'src/web/features/reservation/reservation-page.tsx',
     namespaces: ['reservation'],
   },
+  // The privacy notice (issue 25), linked from both booking forms.
+  { path: paths.privacy, screen: 'src/web/features/privacy/privacy-page.tsx', namespaces: ['privacy'] },
   // Each branch's page, with its own title, description and schema.org JSON-LD in the HTML.
   ...branchPaths.map(
     (path): PublicPage => ({ path, screen: 'src/web/features/branches/branch-page.tsx', namespaces: ['branches'] }),

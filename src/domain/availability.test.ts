@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchSettingsSchema } from './availability.ts';
+import { branchSettingsSchema, turnTimesOf } from './availability.ts';
 
 const valid = {
   time_zone: 'Asia/Ho_Chi_Minh',
@@ -43,5 +43,61 @@ describe('branchSettingsSchema', () => {
     expect(() => branchSettingsSchema.safeParse({ ...valid, hours: [null, { weekday: 1, opens: 10 }] })).not.toThrow();
     expect(() => branchSettingsSchema.safeParse({ ...valid, closed_dates: 'none' })).not.toThrow();
     expect(issuesOf({ ...valid, hours: [null] })).toHaveProperty('hours.0');
+  });
+  it('takes turn times from party size 1 upwards with a reset buffer, or neither (kept as they are)', () => {
+    const turns = {
+      turn_times: [
+        { from: 1, minutes: 90 },
+        { from: 3, minutes: 105 },
+        { from: 7, minutes: 150 },
+      ],
+      reset_minutes: 10,
+    };
+    expect(issuesOf({ ...valid, ...turns })).toEqual({});
+    expect(branchSettingsSchema.parse(valid)).not.toHaveProperty('turn_times');
+    expect(
+      issuesOf({
+        ...valid,
+        turn_times: [
+          { from: 2, minutes: 14 },
+          { from: 2, minutes: 90 },
+          { from: 101, minutes: 601 },
+          { from: 50, minutes: 90 },
+        ],
+        reset_minutes: 121,
+      }),
+    ).toMatchObject({
+      'turn_times.0': 'The first row must start at party size 1',
+      'turn_times.0.minutes': expect.any(String),
+      'turn_times.2.from': expect.any(String),
+      'turn_times.2.minutes': expect.any(String),
+      reset_minutes: expect.any(String),
+    });
+    expect(
+      issuesOf({
+        ...valid,
+        turn_times: [
+          { from: 2, minutes: 90 },
+          { from: 2, minutes: 90 },
+          { from: 5, minutes: 90 },
+          { from: 4, minutes: 90 },
+        ],
+      }),
+    ).toEqual({
+      'turn_times.0': 'The first row must start at party size 1',
+      'turn_times.1': 'Party sizes must go up, each listed once',
+      'turn_times.3': 'Party sizes must go up, each listed once',
+    });
+    expect(issuesOf({ ...valid, turn_times: [] })).toHaveProperty('turn_times');
+    expect(() => branchSettingsSchema.safeParse({ ...valid, turn_times: [null, { from: 'one' }] })).not.toThrow();
+  });
+
+  it('reads the stored turn time map as rows by party size', () => {
+    expect(turnTimesOf({ '7': 150, '1': 90, '10': 180, '3': 105 })).toEqual([
+      { from: 1, minutes: 90 },
+      { from: 3, minutes: 105 },
+      { from: 7, minutes: 150 },
+      { from: 10, minutes: 180 },
+    ]);
   });
 });

@@ -47,6 +47,12 @@ export function isBookingRefusal(code: string | undefined): code is BookingRefus
   return code !== undefined && Object.hasOwn(bookingRefusalCodes, code);
 }
 
+/**
+ * The SQLSTATE with which the database refuses a booking (or settings) naming no branch of
+ * public.branches: a name the forms never send, so they show the database's own message.
+ */
+export const unknownBranchCode = 'BK007';
+
 /** The facts the database puts in a refusal's detail (JSON), for a message in the guest's language. */
 export const bookingRefusalFactsSchema = z.object({
   reason: z.enum(slotStatuses),
@@ -92,8 +98,44 @@ function rowsCheckable(value: unknown): boolean {
         typeof range.closes === 'string',
     ) &&
     Array.isArray(closed_dates) &&
-    closed_dates.every((closed: unknown) => isObject(closed) && 'date' in closed && typeof closed.date === 'string')
+    closed_dates.every((closed: unknown) => isObject(closed) && 'date' in closed && typeof closed.date === 'string') &&
+    (!('turn_times' in value) ||
+      value.turn_times === undefined ||
+      (Array.isArray(value.turn_times) &&
+        value.turn_times.every((turn: unknown) => isObject(turn) && 'from' in turn && typeof turn.from === 'number')))
   );
+}
+
+/**
+ * How long a party holds its table, by party size: each row applies from its party size up to the
+ * next row's (the database keeps them as branch_settings.turn_minutes, {"1": 90, "3": 105, …}).
+ */
+export const turnTimeSchema = z.object({
+  from: z.number().int().min(1).max(100),
+  minutes: z.number().int().min(15).max(600),
+});
+export type TurnTime = z.infer<typeof turnTimeSchema>;
+
+/** The seeded turn times and reset buffer (20261126010000_turns.sql), for a branch without its own. */
+export const defaultTurnTimes: TurnTime[] = [
+  { from: 1, minutes: 90 },
+  { from: 3, minutes: 105 },
+  { from: 5, minutes: 120 },
+  { from: 7, minutes: 150 },
+];
+export const defaultResetMinutes = 10;
+
+/** The messages of the turn time checks across rows; the settings screen says them in its language. */
+export const turnTimeMessages = {
+  first: 'The first row must start at party size 1',
+  order: 'Party sizes must go up, each listed once',
+} as const;
+
+/** A turn time map as the database stores it, as rows ordered by party size. */
+export function turnTimesOf(map: Record<string, number>): TurnTime[] {
+  return Object.entries(map)
+    .map(([from, minutes]) => ({ from: Number(from), minutes }))
+    .sort((a, b) => a.from - b.from);
 }
 
 /** A branch's settings, as the settings screen and the admin CLI send them (save_branch_settings). */
@@ -105,6 +147,9 @@ export const branchSettingsSchema = z
     booking_window_days: z.number().int().min(0).max(3650).nullable(),
     hours: z.array(openingRangeSchema).max(70),
     closed_dates: z.array(z.object({ date: isoDate, reason: z.string().trim().max(120).nullable() })).max(400),
+    // Absent: the branch keeps the turn times and reset buffer it has.
+    turn_times: z.array(turnTimeSchema).min(1).max(100).optional(),
+    reset_minutes: z.number().int().min(0).max(120).optional(),
   })
   .superRefine(
     (settings, ctx) => {
@@ -122,6 +167,24 @@ export const branchSettingsSchema = z
       settings.closed_dates.forEach((closed, i) => {
         if (seen.has(closed.date)) ctx.addIssue({ code: 'custom', path: ['closed_dates', i], message: 'Listed twice' });
         seen.add(closed.date);
+      });
+      const turns = settings.turn_times ?? [];
+      if (turns[0] && turns[0].from !== 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['turn_times', 0],
+          message: turnTimeMessages.first,
+          params: { turn: 'first' },
+        });
+      turns.forEach((turn, i) => {
+        const previous = turns[i - 1];
+        if (previous && turn.from <= previous.from)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['turn_times', i],
+            message: turnTimeMessages.order,
+            params: { turn: 'order' },
+          });
       });
       // Reported with any other mistake (a number that is not one, say), not only once those are
       // fixed: the settings screen shows every error at once.

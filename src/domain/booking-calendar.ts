@@ -27,6 +27,8 @@ export interface CalendarBooking {
   cancelled?: boolean;
   /** The language the guest booked in: the event's title and notes are written in it. */
   language?: Language;
+  /** How many times the guest changed the booking: each change is a later version of the event. */
+  revision?: number;
 }
 
 /** The event's words in each language the site speaks. */
@@ -115,8 +117,8 @@ export function bookingCalendar(booking: CalendarBooking, now: Date = new Date()
           ['location', {}, 'text', branchLocation(booking.branch, booking.language)],
           ['description', {}, 'text', description],
           ['status', {}, 'text', booking.cancelled ? 'CANCELLED' : 'CONFIRMED'],
-          // A cancellation is a later version of the same event (same UID).
-          ['sequence', {}, 'integer', booking.cancelled ? 1 : 0],
+          // A change or a cancellation is a later version of the same event (same UID).
+          ['sequence', {}, 'integer', (booking.revision ?? 0) + (booking.cancelled ? 1 : 0)],
           ...(booking.manageUrl ? [['url', {}, 'uri', booking.manageUrl]] : []),
         ],
         [],

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-export const bookingStatuses = ['booked', 'cancelled'] as const;
+/** A booking's life (20261126010000_turns.sql): booked → seated → finished; booked → no_show or cancelled. */
+export const bookingStatuses = ['booked', 'seated', 'finished', 'no_show', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** SL- and six characters of Crockford's base32 (no I, L, O or U). */
@@ -12,8 +13,31 @@ export const bookingReferencePattern = /^SL-[0-9A-HJKMNP-TV-Z]{6}$/;
 /** 32 random bytes, base64url without padding: the manage link's token. */
 export const manageTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * The request header that carries the home form's receipt secret with its insert (call 1, whose
+ * body stays the spec's): 32 random bytes, base64url, made by the form for this one booking. The
+ * database keeps its SHA-256 with the booking's receipt, and booking_receipt gives the manage token
+ * only for the same secret, once (supabase/migrations/20261125220000_receipt_secret.sql).
+ */
+export const receiptSecretHeader = 'x-booking-receipt';
+
+/** A new receipt secret, from the platform's cryptographic random source (browser and Node alike). */
+export function newReceiptSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
 /** SQLSTATE of a cancel refused because the booking's time has come. */
 export const tooLateToCancelCode = 'BK010';
+/** SQLSTATEs of issue 26: no longer confirmable, changeable; a waitlist table already claimed, or its hold run out. */
+export const guestAnswerCodes = {
+  notConfirmable: 'BK040',
+  notChangeable: 'BK041',
+  alreadyClaimed: 'BK042',
+  holdExpired: 'BK043',
+} as const;
 /** SQLSTATE (PostgREST's PTxyz, HTTP 404) of a token that opens no booking. */
 export const noSuchBookingCode = 'PT404';
 
@@ -47,5 +71,11 @@ export const managedBookingSchema = z.object({
   cancelled_at: z.string().nullable(),
   starts_at: z.string().nullable(),
   cancellable: z.boolean(),
+  /** When the guest answered "I'll be there" (issue 26). */
+  confirmed_at: z.string().nullable().default(null),
+  /** Changes the guest has made: the calendar file's SEQUENCE. */
+  revision: z.number().int().default(0),
+  /** A table held for a waitlist guest until then, not yet claimed. */
+  held_until: z.string().nullable().default(null),
 });
 export type ManagedBooking = z.infer<typeof managedBookingSchema>;

@@ -23,6 +23,24 @@ describe('csv', () => {
     expect(neutraliseFormula('')).toBe('');
   });
 
+  it('looks past leading blanks and knows the full-width signs (security review #20, item 9)', () => {
+    const blanks = [' ', '  ', '\n', '\r\n', '\t ', '\u00a0', '\u3000', ' \n\t'];
+    const signs = ['=', '+', '-', '@', '\uff1d', '\uff0b', '\uff0d', '\uff20'];
+    for (const blank of blanks) {
+      for (const sign of signs) {
+        const text = `${blank}${sign}HYPERLINK("http://x","y")`;
+        expect(neutraliseFormula(text), JSON.stringify(text)).toBe(`'${text}`);
+      }
+    }
+    for (const sign of signs.slice(4)) expect(neutraliseFormula(`${sign}1+1`)).toBe(`'${sign}1+1`);
+    expect(csvField(' =1+1')).toBe(`"' =1+1"`);
+    // Blanks before ordinary text, and signs inside it, are left alone.
+    expect(neutraliseFormula(' Nguyễn Văn A')).toBe(' Nguyễn Văn A');
+    expect(neutraliseFormula('\nwindow seat')).toBe('\nwindow seat');
+    expect(neutraliseFormula('Table 4 ＝ window')).toBe('Table 4 ＝ window');
+    expect(neutraliseFormula('   ')).toBe('   ');
+  });
+
   it('ends each record with CRLF and puts the header first', () => {
     expect(
       csvRecords(

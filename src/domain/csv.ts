@@ -5,9 +5,12 @@
  * as a library, and kept pure so each rule is unit-tested.
  *
  * Guests type the names and notes that end up in a host's spreadsheet, so a field that a
- * spreadsheet would run as a formula — starting with = + - @, or a tab or carriage return, which
- * some programs strip before looking — is neutralised with a leading apostrophe (OWASP's advice
- * for CSV injection). The cost: a mobile number written "+84 …" shows as "'+84 …".
+ * spreadsheet would run as a formula is neutralised with a leading apostrophe (OWASP's advice for
+ * CSV injection). Spreadsheets skip what comes first before they look (spaces, line breaks, tabs)
+ * and some read the full-width forms of the signs as the ASCII ones (an IME types ＝ for =), so
+ * the test is the first character that is not blank: = + - @ or ＝ ＋ － ＠. A field that starts
+ * with a tab or carriage return is neutralised whatever follows, as before. The cost: a mobile
+ * number written "+84 …" shows as "'+84 …".
  */
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -15,7 +18,12 @@ export type CsvValue = string | number | boolean | null | undefined;
 /** U+FEFF, written as UTF-8 (EF BB BF) when the text is encoded. */
 export const byteOrderMark = '\uFEFF';
 
-const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * Blanks (\s: spaces of every width, tab, line feed, carriage return, no-break and ideographic
+ * spaces…) and then a formula sign, ASCII or full-width (U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠);
+ * or a tab or carriage return first, whatever follows.
+ */
+const formulaStart = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/u;
 
 /** A field's text as a spreadsheet will show it, never as a formula. */
 export function neutraliseFormula(text: string): string {

@@ -31,6 +31,9 @@ const weekdaysVi = ['Chủ Nhật', 'Thứ Hai', 'Thứ Ba', 'Thứ Tư', 'Thứ
  * is written by hand: Intl gives "Thứ Hai, 23 tháng 11, 2026", not the day/month/year a Vietnamese
  * reader expects on a booking.
  */
+/** Made once: building an Intl format costs far more than using one (screens call this each render). */
+let longDateFormat: Intl.DateTimeFormat | undefined;
+
 export function formatLongDate(day: string, language: Language = defaultLanguage): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
   const utc = new Date(Date.UTC(year, month - 1, date));
@@ -39,13 +42,14 @@ export function formatLongDate(day: string, language: Language = defaultLanguage
     const mm = String(month).padStart(2, '0');
     return `${weekdaysVi[utc.getUTCDay()]}, ${dd}/${mm}/${year}`;
   }
-  return new Intl.DateTimeFormat('en-US', {
+  longDateFormat ??= new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
     year: 'numeric',
     month: 'long',
     day: 'numeric',
     timeZone: 'UTC',
-  }).format(utc);
+  });
+  return longDateFormat.format(utc);
 }
 
 /** A yyyy-MM-dd day in short form: "Nov 23, 2026" or "23/11/2026". */

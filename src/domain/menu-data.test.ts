@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { menuItemTypes, menuSchema } from './menu.ts';
+import { menuItemTypes } from './menu.ts';
+import { menuSchema } from './menu-schema.ts';
 
 const publicDir = join(import.meta.dirname, '..', '..', 'public');
 const menu = menuSchema.parse(JSON.parse(readFileSync(join(publicDir, 'data', 'menu.json'), 'utf8')));

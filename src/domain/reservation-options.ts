@@ -33,11 +33,41 @@ export const limits = {
 /** The restaurant's time zone: "today" and "past" are decided here, whatever the device says. */
 export const restaurantTimeZone = 'Asia/Ho_Chi_Minh';
 
-/** True when text holds a control character other than tab, newline and carriage return (NUL included). */
+/**
+ * True when text holds a control character other than tab, newline and carriage return: C0 (NUL
+ * included), DEL or C1. What multi-line text (notes) refuses; the database's
+ * private.is_plain_text agrees (supabase/migrations/20261125210000_guest_text.sql).
+ */
 export function hasControlCharacters(value: string): boolean {
   for (const char of value) {
-    const code = char.charCodeAt(0);
-    if ((code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || code === 0x7f) return true;
+    if (isControl(char.charCodeAt(0)) && char !== '\t' && char !== '\n' && char !== '\r') return true;
   }
   return false;
 }
+
+/** C0 (NUL to U+001F), DEL and C1 (U+0080 to U+009F). */
+function isControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+/**
+ * True when text is not one plain line: any control character (tab, line feed and carriage return
+ * included) or a Unicode line or paragraph separator. What names, numbers and the other one-line
+ * fields refuse; the database's private.is_one_line agrees.
+ */
+export function breaksOneLine(value: string): boolean {
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (isControl(code) || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
+}
+
+/**
+ * One mailbox, the way the database checks it (private.is_one_mailbox): a local part, @, and a
+ * domain with a dot — no list, group, display name, comment, space or control character; letters
+ * beyond ASCII are allowed (an @đà-nẵng.vn domain), punctuation and spaces beyond ASCII not. zod's
+ * email is narrower still; the mail worker checks each recipient against this before sending.
+ */
+export const oneMailboxPattern =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.\u00c0-\u1fff\u3040-\u9fff\uac00-\ud7a3-]+@[A-Za-z0-9\u00c0-\u1fff\u3040-\u9fff\uac00-\ud7a3][A-Za-z0-9\u00c0-\u1fff\u3040-\u9fff\uac00-\ud7a3-]*(?:\.[A-Za-z0-9\u00c0-\u1fff\u3040-\u9fff\uac00-\ud7a3][A-Za-z0-9\u00c0-\u1fff\u3040-\u9fff\uac00-\ud7a3-]*)+$/;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { guestBooking, sheetsPayload } from '../../tests/support/builders.ts';
 import {
+  breaksOneLine,
   hasControlCharacters,
   homeBookingSchema,
+  oneMailboxPattern,
   reservationInsertSchema,
   sheetsReservationSchema,
 } from './reservation.ts';
@@ -25,6 +27,37 @@ describe('dates', () => {
   it('still refuses impossible days and other formats', () => {
     for (const date of ['2026-02-29', '2026-13-01', '2026-00-10', '10000-01-01', '-0001-01-01', 'infinity', 'today']) {
       expect(reservationInsertSchema.safeParse(guestBooking({ date })).success, date).toBe(false);
+    }
+  });
+});
+
+describe('one-line fields and one mailbox (security review #20, item 5)', () => {
+  it('refuses line breaks, tabs, C1 controls and Unicode separators in one-line fields, as the database does', () => {
+    for (const name of ['Asha\nRao', 'Asha\r\nBcc: x@example.com', 'Asha\tRao', 'Asha\u0085Rao', 'Asha\u2028Rao']) {
+      expect(breaksOneLine(name), JSON.stringify(name)).toBe(true);
+      expect(messages(reservationInsertSchema.safeParse(guestBooking({ name }))), name).toEqual([
+        'name: Contains control characters',
+      ]);
+    }
+    expect(breaksOneLine('Nguyễn Thị Hồng')).toBe(false);
+    expect(hasControlCharacters('\u0085')).toBe(true);
+  });
+
+  it('knows one mailbox from a list, a group or a display name', () => {
+    for (const email of ['asha@example.com', 'Asha.Rao+4@mail.example.co.uk', "o'neil@x-y.vn", 'priya@đà-nẵng.vn']) {
+      expect(oneMailboxPattern.test(email), email).toBe(true);
+    }
+    for (const email of [
+      'a@x.vn,b@y.vn',
+      'a@x.vn;b@y.vn',
+      'g: a@x.vn;',
+      'A <a@x.vn>',
+      'a@x.vn\n',
+      'a@localhost',
+      'a@x.vn\u3000b@y.vn',
+      'a@x.vn\u2028',
+    ]) {
+      expect(oneMailboxPattern.test(email), email).toBe(false);
     }
   });
 });

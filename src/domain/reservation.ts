@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  breaksOneLine,
   hasControlCharacters,
   homeBranches,
   homePeriods,
@@ -27,8 +28,9 @@ const isoDate = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && !value.startsWith('0000');
   }, 'Not a calendar date');
 
-// Control characters have no place in a booking and break spreadsheets and terminals; NUL cannot
-// even be stored (Postgres text cannot hold it).
+// Control characters have no place in a booking and break spreadsheets, terminals and email
+// headers; NUL cannot even be stored (Postgres text cannot hold it). One-line fields refuse line
+// breaks and tabs too; notes keep them. The database checks the same (20261125210000_guest_text.sql).
 const noControlCharacters = (value: string) => !hasControlCharacters(value);
 
 const requiredText = (max: number) =>
@@ -37,7 +39,7 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, 'Required')
     .max(max, `At most ${max} characters`)
-    .refine(noControlCharacters, 'Contains control characters');
+    .refine((value) => !breaksOneLine(value), 'Contains control characters');
 
 const optionalNotes = z
   .string()

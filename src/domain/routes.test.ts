@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { appPaths, branchPaths, localizePath, paths, splitLanguage } from './routes.ts';
+import {
+  appPaths,
+  branchPaths,
+  localizePath,
+  manageBookingPath,
+  matchManageLink,
+  paths,
+  splitLanguage,
+} from './routes.ts';
 
 describe('paths in each language', () => {
   it('keeps the spec’s routes for English and puts Vietnamese under /vi', () => {
@@ -27,5 +35,41 @@ describe('paths in each language', () => {
     }
     expect(branchPaths).toEqual(['/branches/hanoi', '/branches/ninh-binh', '/branches/sa-pa', '/branches/da-nang']);
     expect(appPaths).toHaveLength(pages.length * 2);
+  });
+});
+
+describe('manage links', () => {
+  const token = 'Ab3_x-Zz9'.repeat(5).slice(0, 43);
+
+  it('finds the token in every language, with or without a trailing slash, in any case', () => {
+    expect(matchManageLink(`/booking/${token}`)).toEqual({ language: 'en', token });
+    expect(matchManageLink(`/booking/${token}/`)).toEqual({ language: 'en', token });
+    expect(matchManageLink(`/vi/booking/${token}`)).toEqual({ language: 'vi', token });
+    expect(matchManageLink(`/vi/booking/${token}/`)).toEqual({ language: 'vi', token });
+    expect(matchManageLink(`/VI/Booking/${token}`)).toEqual({ language: 'vi', token });
+    expect(matchManageLink(manageBookingPath(token))).toEqual({ language: 'en', token });
+    expect(matchManageLink(localizePath(manageBookingPath(token), 'vi'))).toEqual({ language: 'vi', token });
+  });
+
+  it('treats any other path under /booking/ as a manage link without a token', () => {
+    expect(matchManageLink('/booking/')).toEqual({ language: 'en', token: undefined });
+    expect(matchManageLink('/vi/booking/')).toEqual({ language: 'vi', token: undefined });
+    expect(matchManageLink(`/booking/${token}/more`)).toEqual({ language: 'en', token: undefined });
+    expect(matchManageLink(`/booking//${token}`)).toEqual({ language: 'en', token: undefined });
+  });
+
+  it('leaves every other path alone', () => {
+    for (const path of [
+      '/',
+      '/booking',
+      '/vi/booking',
+      '/bookings/x',
+      '/menu',
+      '/vi',
+      '/video/booking/x',
+      '/x/booking/y',
+    ]) {
+      expect(matchManageLink(path), path).toBeUndefined();
+    }
   });
 });

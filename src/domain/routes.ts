@@ -6,13 +6,23 @@ export const paths = {
   home: '/',
   menu: '/menu',
   reservation: '/reservation',
+  /** The privacy notice (issue 25). */
+  privacy: '/privacy',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
   adminSettings: '/admin/settings',
   /** A day's bookings at one branch on A4: ?date=yyyy-MM-dd&branch=… */
   adminPrint: '/admin/print',
   adminTeam: '/admin/team',
+  adminMenu: '/admin/menu',
   adminAccount: '/admin/account',
+  /** The host's evening (issue 23): ?branch=…&date=yyyy-MM-dd, as src/web/features/host-view keeps them. */
+  adminTimeline: '/admin/timeline',
+  adminFloor: '/admin/floor',
+  /** The floor editor (owners): ?branch=… */
+  adminFloorEdit: '/admin/floor/edit',
+  /** Guest profiles, no-shows and the block list (issue 25). */
+  adminGuests: '/admin/guests',
 } as const;
 
 /** A branch's own page; only the four branches have one (any other slug is a 404). */
@@ -91,6 +101,32 @@ export const manageBookingRoute = '/booking/:token';
 export const manageBookingPrefix = '/booking/';
 export function manageBookingPath(token: string): string {
   return `${manageBookingPrefix}${encodeURIComponent(token)}`;
+}
+
+/** What follows a language prefix on a manage link: `booking/` and the rest (case as the router ignores it). */
+const manageLinkPattern = /^\/booking\/(.*)$/i;
+
+/**
+ * A path under a manage link's prefix, in any language and in any case (the web router ignores
+ * case): `/booking/<token>`, `/vi/booking/<token>/`, `/Booking/…`. `token` is the one segment
+ * after `booking/` (a trailing slash allowed), or undefined when there is none or more than one:
+ * such a path opens no booking, but may still hold a token, so it is treated as private too.
+ */
+export function matchManageLink(pathname: string): { language: Language; token: string | undefined } | undefined {
+  let language: Language = defaultLanguage;
+  let rest = pathname;
+  for (const candidate of languages) {
+    const prefix = languagePrefix(candidate);
+    if (prefix && rest.toLowerCase().startsWith(`${prefix}/`)) {
+      language = candidate;
+      rest = rest.slice(prefix.length);
+      break;
+    }
+  }
+  const match = manageLinkPattern.exec(rest);
+  if (!match) return undefined;
+  const tail = (match[1] ?? '').replace(/\/$/, '');
+  return { language, token: tail !== '' && !tail.includes('/') ? tail : undefined };
 }
 
 /**

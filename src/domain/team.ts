@@ -39,6 +39,11 @@ export function roleClaims(assignment: RoleAssignment): { role: StaffRole; branc
 }
 
 const accountId = z.uuid();
+/**
+ * An account id in a request, in canonical (lower-case) form: Postgres reads 'ABC…' and 'abc…' as
+ * the same uuid, so a check that compares the text must compare the canonical form.
+ */
+const requestedAccountId = accountId.transform((id) => id.toLowerCase());
 const email = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
 
 /** The team endpoint's POST bodies, told apart by `action`. */
@@ -46,12 +51,12 @@ export const teamRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('create'), email, role: staffRoleSchema, branches: z.array(z.string()).default([]) }),
   z.object({
     action: z.literal('update'),
-    id: accountId,
+    id: requestedAccountId,
     role: staffRoleSchema,
     branches: z.array(z.string()).default([]),
   }),
-  z.object({ action: z.literal('reset-password'), id: accountId }),
-  z.object({ action: z.literal('remove'), id: accountId }),
+  z.object({ action: z.literal('reset-password'), id: requestedAccountId }),
+  z.object({ action: z.literal('remove'), id: requestedAccountId }),
 ]);
 export type TeamRequest = z.input<typeof teamRequestSchema>;
 

@@ -9,6 +9,7 @@ import type { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
+import type { Ops } from './ops/ops.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 
 export interface AppDeps {
@@ -24,4 +25,6 @@ export interface AppDeps {
   sleep: (ms: number) => Promise<void>;
   /** The built web app (dist/web); tests may point elsewhere. */
   webRoot: string;
+  /** Readiness, metrics and the graceful stop (src/server/ops); absent in apps built by tests. */
+  ops?: Ops;
 }

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { manageBookingPrefix } from '../domain/routes.ts';
+import { matchManageLink } from '../domain/routes.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { ServerKeys } from './auth/keys.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -13,10 +13,15 @@ import { manageBookingPage } from './booking/manage-page.ts';
 import type { Config } from './config.ts';
 import { sqlState } from './db/database.ts';
 import { supabaseCors } from './http/cors.ts';
+import { loggedPath } from './http/log-path.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { createLivePages } from './menu/live-pages.ts';
+import { createMenuSource } from './menu/menu-source.ts';
+import { menuDataFiles } from './menu/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { sheetsConnectOrigins, sheetsReceiverPath, sheetsRoutes } from './sheets/routes.ts';
-import { mountWebApp } from './static/web-app.ts';
+import { mountWebApp, privateHeaders } from './static/web-app.ts';
+import { storagePath, storageRoutes } from './storage/routes.ts';
 import { teamRoutes } from './team/routes.ts';
 
 export type AppEnv = { Variables: { requestId: string } };
@@ -63,15 +68,15 @@ export function connectOrigins(config: Config): string[] {
   ];
 }
 
-/** A manage link's token opens a guest's booking: logs name the page, never the token. */
-export function loggedPath(path: string): string {
-  return path.startsWith(manageBookingPrefix) ? `${manageBookingPrefix}:token` : path;
-}
-
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, db, logger } = deps;
   const app = new Hono<AppEnv>();
 
+  // Operations first: the metrics time every request, and /ready, /metrics answer before the rest.
+  if (deps.ops) {
+    app.use(deps.ops.metrics.middleware());
+    app.route('/', deps.ops.routes(db));
+  }
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -84,30 +89,31 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ms: Math.round(performance.now() - started),
     });
   });
-  // Registered before the security headers, so it runs after them: the manage page's stricter
-  // Referrer-Policy replaces the site's default (its token must not leave in a Referer).
-  app.use(`${manageBookingPrefix}*`, async (c, next) => {
+  // Registered before the security headers, so it runs after them: on a manage link's path (any
+  // language, method or answer, the 404s included) the stricter Referrer-Policy replaces the
+  // site's default (its token must not leave in a Referer), and nothing is cached or indexed.
+  app.use(async (c, next) => {
     await next();
-    c.header('Referrer-Policy', 'no-referrer');
+    if (matchManageLink(c.req.path)) for (const [name, value] of Object.entries(privateHeaders)) c.header(name, value);
   });
   app.use(securityHeaders(connectOrigins(config)));
   // Before the body limit, so a browser can read even a 413.
   app.use('/auth/v1/*', supabaseCors());
   app.use('/rest/v1/*', supabaseCors());
   app.use('/functions/v1/*', supabaseCors());
-  app.use(
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      // One body that both clients read: auth-js takes code and message, postgrest-js the whole
-      // PostgREST shape (details and hint included). The rest of the body may still be arriving:
-      // the connection closes after this answer, so the client does not send its next request
-      // on a socket that is about to be shut.
-      onError: (c) =>
-        c.json({ code: 'request_too_large', message: 'Request body is too large', details: null, hint: null }, 413, {
-          Connection: 'close',
-        }),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    // One body that both clients read: auth-js takes code and message, postgrest-js the whole
+    // PostgREST shape (details and hint included). The rest of the body may still be arriving:
+    // the connection closes after this answer, so the client does not send its next request
+    // on a socket that is about to be shut.
+    onError: (c) =>
+      c.json({ code: 'request_too_large', message: 'Request body is too large', details: null, hint: null }, 413, {
+        Connection: 'close',
+      }),
+  });
+  // Storage takes photos, larger than any other body: it sets its own limit (src/server/storage).
+  app.use((c, next) => (c.req.path.startsWith(`${storagePath}/`) ? next() : limitBody(c, next)));
 
   app.get('/health', async (c) => {
     // Never waits on the database's queue: a database busy with heavy queries but still making
@@ -129,9 +135,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/rest/v1', restRoutes(deps));
   // Where hosted Supabase serves Edge Functions: the team screen's endpoint (src/server/team).
   app.route('/functions/v1', teamRoutes(deps));
+  app.route(storagePath, storageRoutes(deps));
   app.route('/', sheetsRoutes(deps));
 
-  mountWebApp(app, deps.webRoot, [manageBookingPage(db)]);
+  // The menu's data files and pages come from the database (src/server/menu), ahead of the build's copies.
+  const menu = createMenuSource(db);
+  app.use('/data/*', menuDataFiles(menu, logger));
+  const livePages = createLivePages(deps.webRoot, menu, logger);
+  mountWebApp(app, deps.webRoot, [manageBookingPage(deps)], livePages?.page);
 
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
   app.onError((error, c) => {

@@ -51,16 +51,49 @@ describe('booking email settings', () => {
       smtpUrl: undefined,
       from: '"Saffron Lotus" <hello@saffronlotus.vn>',
       retentionDays: 30,
+      perRecipient: { hour: 3, day: 10 },
     });
     expect(
       loadConfig({
         SMTP_URL: 'smtps://u:p@mail.example.com:465',
         MAIL_FROM: 'Bookings <b@example.com>',
         MAIL_RETENTION_DAYS: '7',
+        MAIL_PER_RECIPIENT_HOUR: '5',
+        MAIL_PER_RECIPIENT_DAY: '20',
       }).mail,
-    ).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Bookings <b@example.com>', retentionDays: 7 });
+    ).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      from: 'Bookings <b@example.com>',
+      retentionDays: 7,
+      perRecipient: { hour: 5, day: 20 },
+    });
     expect(refusal({ SMTP_URL: 'http://mail.example.com' })).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
     expect(refusal({ MAIL_FROM: 'not an address' })).toContain('MAIL_FROM: must be an email address');
     expect(refusal({ MAIL_RETENTION_DAYS: '-1' })).toContain('MAIL_RETENTION_DAYS');
+    expect(refusal({ MAIL_PER_RECIPIENT_HOUR: '0' })).toContain('MAIL_PER_RECIPIENT_HOUR');
+  });
+});
+
+describe('operations settings', () => {
+  it('defaults to backups and metrics off and a ten-second grace', () => {
+    const { ops } = loadConfig({});
+    expect(ops).toEqual({
+      shutdownGraceMs: 10_000,
+      metrics: { host: '127.0.0.1', port: undefined, token: undefined },
+      backup: { dir: undefined, intervalHours: 24, keep: 14 },
+    });
+  });
+
+  it('refuses a short metrics token and bad backup numbers, naming each variable', () => {
+    const message = refusal({
+      METRICS_TOKEN: 'short',
+      BACKUP_INTERVAL_HOURS: '0',
+      BACKUP_KEEP: 'many',
+      SHUTDOWN_GRACE_MS: '-1',
+    });
+    expect(message).toContain('METRICS_TOKEN: must be at least 24 characters');
+    expect(message).toContain('BACKUP_INTERVAL_HOURS: must be more than 0');
+    expect(message).toContain('BACKUP_KEEP: must be a whole number');
+    expect(message).toContain('SHUTDOWN_GRACE_MS');
   });
 });

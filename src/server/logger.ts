@@ -6,13 +6,15 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: pino.LevelWithSilent): Logger {
-  return pino({
+/** `destination`: stdout unless given (tests read the lines the server writes). */
+export function createLogger(level: pino.LevelWithSilent, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: {
       paths: ['*.password', '*.access_token', '*.refresh_token', '*.authorization', '*.apikey'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -14,13 +14,17 @@ import { ensureStaffAccount } from './auth/accounts.ts';
 import { loadKeys } from './auth/keys.ts';
 import { createSessionLiveness, type SessionLiveness } from './auth/session-liveness.ts';
 import { createTokenService } from './auth/tokens.ts';
+import { type BookingJobs, type BookingJobsOptions, startBookingJobs } from './booking/booking-jobs.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
 import { openDatabase } from './db/open.ts';
+import { type CompactionJob, startCompactionJob } from './guests/compaction-job.ts';
+import { type RetentionJob, startRetentionJob } from './guests/retention-job.ts';
 import { clientErrorHandler } from './http/client-error.ts';
 import { securityHeaderList } from './http/security-headers.ts';
 import { createLogger } from './logger.ts';
 import { type MailWorker, type MailWorkerOptions, startMailWorker } from './mail/mail-worker.ts';
+import { createOps, describeOps, type Ops } from './ops/ops.ts';
 import { createMemoryRateLimiter, unlimited } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { type RealtimeLimits, type RealtimeServer, startRealtime } from './realtime/realtime-server.ts';
@@ -37,6 +41,15 @@ export interface RunningServer {
   realtime: RealtimeServer;
   /** The booking-email worker (tests drain it). */
   mail: MailWorker;
+  /** Reminders and the waitlist's offers and holds (tests run a pass). */
+  bookingJobs: BookingJobs;
+  /** Operations: readiness, metrics, backups (src/server/ops). */
+  ops: Ops;
+  /** The daily erasure of old bookings' personal data (tests run it with their own clock). */
+  retention: RetentionJob;
+  compaction: CompactionJob;
+  /** The separate /metrics listener's port (METRICS_PORT), when there is one. */
+  metricsPort: number | undefined;
   close(): Promise<void>;
 }
 
@@ -48,10 +61,18 @@ export interface StartOptions {
   realtimeLimits?: Partial<RealtimeLimits>;
   /** Other timings for the mail worker (tests shorten the retry backoff). */
   mail?: Pick<MailWorkerOptions, 'retryBaseMs' | 'pollMs' | 'leaseMs'>;
+  /** The booking jobs' clock and period (tests move the clock). */
+  bookingJobs?: Pick<BookingJobsOptions, 'clock' | 'intervalMs'>;
+  /** The retention job's clock (tests stand in the future). */
+  clock?: () => Date;
+  /** How soon after an erasure its tables are compacted (tests need not wait the default). */
+  compactionDelayMs?: number;
+  /** Where log lines go besides (or instead of) stdout: tests read what the server logged. */
+  logDestination?: { write(line: string): void };
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logDestination);
   const tightened = secureDataDir(config.dataDir);
   if (tightened > 0) {
     logger.warn(
@@ -59,12 +80,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       'DATA_DIR was readable by other accounts of this machine: made it private (folders 0700, files 0600)',
     );
   }
+  const ops = createOps(config, logger);
   // The database first: it refuses a data folder whose keys survived but whose database did not.
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    timeoutMs: config.databaseTimeoutMs,
-  });
+  const db = ops.metrics.instrument(
+    await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeoutMs: config.databaseTimeoutMs,
+      onChangedMigrations: (names) =>
+        logger.warn(
+          { migrations: names },
+          'applied migrations whose files have changed since (they are not run again)',
+        ),
+    }),
+  );
   const keys = await loadKeys({
     dataDir: config.dataDir,
     privateKeyJwk: config.auth.privateKeyJwk,
@@ -106,6 +135,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     rateLimiter,
     sleep: options.sleep ?? ((ms) => delay(ms)),
     webRoot: options.webRoot ?? defaultWebRoot,
+    ops,
   };
   const app = createApp(deps);
   const live = await startRealtime({
@@ -138,8 +168,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     retentionDays: config.mail.retentionDays,
+    perRecipient: config.mail.perRecipient,
     siteUrl: () => config.siteUrl ?? `http://localhost:${port}`,
     ...options.mail,
+  });
+  const bookingJobs = startBookingJobs({ db, logger, ...config.bookingJobs, ...options.bookingJobs });
+  const compaction = startCompactionJob({
+    db,
+    logger,
+    ...(options.compactionDelayMs === undefined ? {} : { delayMs: options.compactionDelayMs }),
+  });
+  const retention = startRetentionJob({
+    db,
+    logger,
+    days: config.personalDataRetentionDays,
+    ...(options.clock ? { now: options.clock } : {}),
   });
   server.on('clientError', clientErrorHandler(securityHeaderList(connectOrigins(config))));
   // Keep idle connections longer than clients and proxies do (Node's default is 5 s): a client
@@ -149,24 +192,36 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     server.headersTimeout = 66_000;
   }
 
+  const { metricsPort } = await ops.start({
+    server: server as Server,
+    db,
+    realtime: () => ({ sockets: live.socketCount, channels: live.channelCount }),
+  });
+
   let closing: Promise<void> | undefined;
   return {
     url: `http://localhost:${port}`,
     port,
+    metricsPort,
     deps,
     realtime: live,
     mail,
+    bookingJobs,
+    ops,
+    retention,
+    compaction,
     close() {
       closing ??= (async () => {
-        await mail.close();
-        // Realtime sockets first: an open socket would hold the HTTP server's close.
-        await live.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Idle keep-alive sockets would hold close() open; requests in flight still finish.
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
-        });
+        // Stops accepting, lets requests finish, closes the sockets with 1001 (src/server/ops).
+        await ops.shutdown([
+          () => live.close(),
+          () => bookingJobs.close(),
+          () => retention.close(),
+          () => compaction.close(),
+          () => mail.close(),
+        ]);
         await rateLimiter.close();
+        // Last: releases the data folder's lock.
         await db.close();
       })();
       return closing;
@@ -228,6 +283,7 @@ export async function runMainWith(config: Config, siteUrl?: string): Promise<Run
       ? `Booking emails go out through ${new URL(config.mail.smtpUrl).host} from ${config.mail.from}.`
       : "Email is off (SMTP_URL is not set): confirmation and cancellation emails wait in the outbox until it is set; the confirmation panel after booking is the guest's confirmation.",
   );
+  console.log(describeOps(config, running.metricsPort));
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   return running;

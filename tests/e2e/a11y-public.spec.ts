@@ -118,6 +118,13 @@ test.describe('keyboard', () => {
     // Hold back the home screen's code, as a slow phone connection would: the prerendered page is
     // there, the link works natively, the guest starts typing. When the code arrives and the page
     // hydrates, the same field keeps the focus and the text (it was once replaced, or left).
+    // What the page reports meanwhile (a hydration mismatch shows up as a console error): named in
+    // the failure message below, so a failure says why the field was replaced or lost focus.
+    const reported: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') reported.push(message.text());
+    });
+    page.on('pageerror', (error) => reported.push(error.message));
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -139,7 +146,16 @@ test.describe('keyboard', () => {
     release();
 
     await expect(booking.getByRole('button', { name: 'BOOK YOUR TABLE' })).toBeEnabled();
-    expect(await field?.evaluate((element) => element.isConnected && element === document.activeElement)).toBe(true);
+    const after = await field?.evaluate((element) => ({
+      inPage: element.isConnected,
+      focused: element === document.activeElement,
+      focusedNow: document.activeElement?.outerHTML.slice(0, 120),
+    }));
+    expect(after?.inPage, `the field was replaced; the page reported: ${reported.join(' | ') || 'nothing'}`).toBe(true);
+    expect(
+      after?.focused,
+      `focus moved to ${after?.focusedNow}; the page reported: ${reported.join(' | ') || 'nothing'}`,
+    ).toBe(true);
     await expect(name).toHaveValue('Asha');
   });
 });

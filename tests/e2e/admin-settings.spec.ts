@@ -36,6 +36,12 @@ test.afterAll(async () => {
 /** A branch of the test's own, with the seeded defaults: every day 10:30 AM to 11:00 PM, no limits. */
 async function ownBranch(settings: Parameters<typeof saveBranchSettings>[4] = {}): Promise<string> {
   const branch = `E2E ${randomUUID().slice(0, 8)}`;
+  // Settings name a branch of public.branches, which staff add first.
+  const added = await api.post(`${backend.url}/rest/v1/branches`, {
+    headers: { apikey: backend.anonKey, Authorization: `Bearer ${staff.access_token}` },
+    data: { name: branch },
+  });
+  expect(added.status(), await added.text()).toBe(201);
   await saveBranchSettings(api, backend, staff, branch, settings);
   return branch;
 }
@@ -229,6 +235,59 @@ test('invalid input shows an error at each field and saves nothing', async ({ pa
   await expect(covers).toHaveValue('20');
   await expect(covers).not.toHaveAttribute('aria-invalid', 'true');
   await expect(closedDates(page).getByText('No closed dates.')).toBeVisible();
+});
+
+test('staff change the turn times and reset buffer; a reload shows them kept, and a bad row shows its error', async ({
+  page,
+}) => {
+  const branch = await ownBranch();
+  const saves: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/rest/v1/rpc/save_branch_settings')) saves.push(sent.method());
+  });
+  await openSettings(page, branch);
+  const turns = page.getByRole('region', { name: 'Turn times' });
+  const minutes = turns.getByLabel('Minutes', { exact: true });
+  const minutesOf = () => minutes.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  // The seeded turn times: 1–2 90, 3–4 105, 5–6 120, 7+ 150, then 10 to reset.
+  expect(await minutesOf()).toEqual(['90', '105', '120', '150']);
+  await expect(turns.getByLabel('Reset between parties (minutes)')).toHaveValue('10');
+
+  await minutes.nth(1).fill('100');
+  await turns.getByRole('button', { name: 'Remove the turn time for parties from 7' }).click();
+  await expect(turns.getByRole('button', { name: 'Add party size' })).toBeFocused();
+  await turns.getByLabel('Reset between parties (minutes)').fill('15');
+  await save(page).click();
+  await expect(toast(page, `Settings saved for ${branch}.`)).toBeVisible();
+
+  await page.reload();
+  await expect(minutes).toHaveCount(3);
+  expect(await minutesOf()).toEqual(['90', '100', '120']);
+  await expect(turns.getByLabel('Reset between parties (minutes)')).toHaveValue('15');
+  const [stored] = await readAsStaff<unknown[]>(
+    api,
+    backend,
+    staff,
+    `branch_settings?select=turn_minutes,reset_minutes&branch=eq.${encodeURIComponent(branch)}`,
+  );
+  expect(stored).toEqual({ turn_minutes: { '1': 90, '3': 100, '5': 120 }, reset_minutes: 15 });
+
+  // A new row, focused for typing, with a party size out of order and too many minutes.
+  await turns.getByRole('button', { name: 'Add party size' }).click();
+  const from = turns.getByLabel('Guests from');
+  await expect(from.nth(3)).toBeFocused();
+  await from.nth(3).fill('4');
+  await minutes.nth(3).fill('700');
+  const savesBefore = saves.length;
+  await save(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was saved' })).toHaveText(
+    'Nothing was saved: please correct the fields marked in red.',
+  );
+  await expect(from.nth(3)).toHaveAttribute('aria-invalid', 'true');
+  await expect(from.nth(3)).toHaveAccessibleDescription('Party sizes must go up, each listed once.');
+  await expect(from.nth(3)).toBeFocused();
+  await expect(minutes.nth(3)).toHaveAccessibleDescription(/Must be at most 600\.$/);
+  expect(saves.length).toBe(savesBefore);
 });
 
 test("the server's refusal is shown, and what was typed stays", async ({ page }) => {

@@ -467,6 +467,9 @@ test.describe('Admin Dashboard', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(rowNames(page)).toHaveText([`${tag} #03`, `${tag} #02`, `${tag} #01`]);
+    // Still 53 matches on page 2 of 2: Next has nowhere to go.
+    await expect(heading(page)).toHaveText('Reservations (53)');
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await expect(page).toHaveURL(/page=2/);
     await page.reload();

@@ -157,13 +157,19 @@ test('a tick by one host shows on the other host’s board', async ({ browser })
   const arrivedOnSecond = second.getByRole('checkbox', { name: `Arrived: ${name}` });
   await expect(arrivedOnSecond).not.toBeChecked();
 
-  await first.getByRole('checkbox', { name: `Arrived: ${name}` }).check();
+  // A click, then the box as the next render shows it: the optimistic state arrives in the render
+  // after the click's task (TanStack Query notifies on a timer), which check() does not wait for.
+  const arrivedOnFirst = first.getByRole('checkbox', { name: `Arrived: ${name}` });
+  await arrivedOnFirst.click();
+  await expect(arrivedOnFirst).toBeChecked();
   await expect(first.getByText('Updated arrived status')).toBeVisible();
   await expect(arrivedOnSecond).toBeChecked();
   await expect(rowOf(second, name)).toHaveAttribute('data-arrived', 'true');
   await expectNoReload(second);
 
-  await second.getByRole('checkbox', { name: `Allocated: ${name}` }).check();
+  const allocatedOnSecond = second.getByRole('checkbox', { name: `Allocated: ${name}` });
+  await allocatedOnSecond.click();
+  await expect(allocatedOnSecond).toBeChecked();
   await expect(first.getByRole('checkbox', { name: `Allocated: ${name}` })).toBeChecked();
   await first.context().close();
   await second.context().close();

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eStaff } from '../../playwright.config.ts';
+import { newReceiptSecret, receiptSecretHeader } from '../../src/domain/booking-lifecycle.ts';
+import { guestBooking, restaurantDate } from '../support/builders.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { backendOf, signIn } from './support/backend.ts';
 
@@ -39,7 +41,24 @@ test('book, get the panel and the calendar file, cancel through the manage link;
   request,
 }) => {
   const name = `E2E Manage ${randomUUID().slice(0, 8)}`;
+  const insert = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/rest/v1/reservations'));
+  const receipt = page.waitForRequest((r) => r.url().includes('/rest/v1/rpc/booking_receipt'));
   await bookOnHomePage(page, name);
+  // Call 1's body is the spec's; the form's receipt secret travels in a header, and only it opens the receipt.
+  const secret = (await insert).headers()['x-booking-receipt'];
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(Object.keys((await insert).postDataJSON() as object)).toEqual([
+    'name',
+    'mobile',
+    'email',
+    'date',
+    'guests',
+    'branch',
+    'time',
+    'period',
+    'notes',
+  ]);
+  expect((await receipt).postDataJSON()).toEqual({ p_reference: expect.any(String), p_secret: secret });
 
   // The spec's success message and reset, then the panel.
   await expect(toast(page, 'Reservation submitted successfully!')).toBeVisible();
@@ -131,4 +150,42 @@ test('a link that opens no booking is a helpful 404 page', async ({ page }) => {
   await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the Vietnamese link of the email opens the page in Vietnamese, private like the English one', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const backend = await backendOf(request, baseURL ?? '');
+  const headers = { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` };
+  const booking = guestBooking({ name: `E2E Vi ${randomUUID().slice(0, 8)}`, date: restaurantDate(33), time: '18:30' });
+  // As the home form books: the insert carries the receipt secret that opens its receipt.
+  const secret = newReceiptSecret();
+  const inserted = await request.post(`${backend.url}/rest/v1/reservations?select=reference`, {
+    headers: { ...headers, Prefer: 'return=representation', [receiptSecretHeader]: secret },
+    data: booking,
+  });
+  expect(inserted.status()).toBe(201);
+  const [{ reference }] = (await inserted.json()) as [{ reference: string }];
+  const receipt = await request.post(`${backend.url}/rest/v1/rpc/booking_receipt`, {
+    headers,
+    data: { p_reference: reference, p_secret: secret },
+  });
+  const token = (await receipt.json()) as string;
+
+  // Review #20, item 6: this was the site's 404 page, cacheable and indexable.
+  const response = await page.goto(`/vi/booking/${token}`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(page.getByRole('heading', { level: 1, name: `Đặt bàn ${reference}` })).toBeVisible();
+  await expect(page.locator('meta[name="referrer"]').first()).toHaveAttribute('content', 'no-referrer');
+
+  const missing = await page.goto(`/vi/booking/${'A'.repeat(43)}/`);
+  expect(missing?.status()).toBe(404);
+  expect(missing?.headers()['cache-control']).toBe('no-store');
+  await expect(page.getByRole('heading', { level: 1, name: 'Chúng tôi không tìm thấy đặt bàn này' })).toBeVisible();
 });

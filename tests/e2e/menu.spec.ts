@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { formatDong, type Menu, type MenuItem, menuSchema } from '../../src/domain/menu.ts';
+import { formatDong, type Menu, type MenuItem } from '../../src/domain/menu.ts';
+import { menuSchema } from '../../src/domain/menu-schema.ts';
 
 const menu: Menu = menuSchema.parse(
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'public', 'data', 'menu.json'), 'utf8')),

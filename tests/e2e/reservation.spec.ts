@@ -147,6 +147,55 @@ test.describe('the /reservation page', () => {
     await expect(submitButton(page)).toBeEnabled();
   });
 
+  test('a guest who fills the form before the page’s code has arrived keeps what they typed and chose', async ({
+    page,
+  }) => {
+    // Hold back the page's code, as a slow phone connection would: the prerendered form is there
+    // and the guest starts on it. When the code arrives and the form hydrates, the fields keep what
+    // was typed and chosen, and it is what the form sends. (The calendar cannot be used before:
+    // the prerendered page cannot know the visitor's day, so it shows the calendar only once the
+    // code knows it.)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/reservation-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    await page.route('**/sheets/exec', async (route) => {
+      posts.push(route.request().postData() ?? '');
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' });
+    });
+    await page.goto('/reservation', { waitUntil: 'commit' });
+    await expect(submitButton(page)).toBeDisabled();
+    await page.getByRole('spinbutton', { name: 'Guests' }).fill('4');
+    await page.getByRole('combobox', { name: 'Branch' }).selectOption('Uptown');
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await name.click();
+    await page.keyboard.type('Anh Nguyen');
+    const field = await name.elementHandle();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+
+    await expect(submitButton(page)).toBeEnabled();
+    expect(await field?.evaluate((element) => element.isConnected && element === document.activeElement)).toBe(true);
+    await expect(name).toHaveValue('Anh Nguyen');
+    await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveValue('Uptown');
+    await expect(page.getByRole('spinbutton', { name: 'Guests' })).toHaveValue('4');
+
+    await day(page, /December 24, 2026/).click();
+    await page.getByRole('combobox', { name: 'Time' }).selectOption({ label: '7:00 PM' });
+    await page.getByRole('combobox', { name: 'Period' }).selectOption('Dinner');
+    await page.getByRole('textbox', { name: 'Mobile' }).fill('+84 912 345 678');
+    await page.getByRole('textbox', { name: 'Email' }).fill('anh@example.com');
+    await page.getByRole('textbox', { name: 'Notes' }).fill('Window table, please');
+    await submitButton(page).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reservation submitted successfully!' })).toBeVisible();
+    expect(posts.map((body) => JSON.parse(body))).toEqual([expectedPayload]);
+  });
+
   test('posts to the embedded receiver by default, which stores the reservation for staff', async ({
     page,
     request,

@@ -90,7 +90,14 @@ test('the owner adds a Sa Pa host, who signs in and sees only Sa Pa', async ({ b
   await expect(rowNames(hostPage)).toHaveText(['Thảo at Sa Pa']);
   await expect(hostPage.getByLabel('Branch').locator('option')).toHaveText(['All branches', 'Sa Pa']);
   const nav = hostPage.getByRole('navigation', { name: 'Staff screens' });
-  await expect(nav.getByRole('link')).toHaveText(['Reservations', 'Your account']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Reservations',
+    'Timeline',
+    'Floor',
+    'Guests',
+    'Menu',
+    'Your account',
+  ]);
   await hostPage.goto(`${app.url}/admin/team`);
   await expect(hostPage.getByText('Only an owner can manage the team.')).toBeVisible();
 

@@ -125,7 +125,7 @@ async function textsOf(page: Page): Promise<string[]> {
   });
 }
 
-/** An i18next key shown in place of its message ("booking.title", "common:nav.home"). */
+/** A message key shown in place of its message ("booking.title", "common:nav.home"). */
 const looksLikeKey = /^([a-z]+:)?[a-z][A-Za-z]*(\.[A-Za-z0-9_-]+)+$/;
 
 async function expectAllVietnamese(page: Page, where: string): Promise<void> {

@@ -14,11 +14,11 @@ import ICAL from 'ical.js';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient } from '../../src/server/rest/test-helpers.ts';
 import { freePort } from '../e2e/support/free-port.ts';
 import { startTestServer as spawnServer } from '../e2e/support/server.ts';
 import { guestBooking, sheetsPayload } from '../support/builders.ts';
 import { createTestPostgres } from '../support/postgres.ts';
+import { anonClient } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 interface Inbox {

@@ -7,8 +7,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { anonClient, signUserToken, tokenClient } from '../../src/server/rest/test-helpers.ts';
 import { guestBooking, restaurantDate } from '../support/builders.ts';
+import { anonClient, signUserToken, tokenClient } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const staffId = '6b0f8f0e-4c5e-4a43-9a55-4f5e2a1c0001';

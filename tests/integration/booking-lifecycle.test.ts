@@ -7,8 +7,9 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anonClient, signUserToken, tokenClient } from '../../src/server/rest/test-helpers.ts';
+import { newReceiptSecret, receiptSecretHeader } from '../../src/domain/booking-lifecycle.ts';
 import { guestBooking, restaurantDate, sheetsPayload } from '../support/builders.ts';
+import { anonClient, signUserToken, tokenClient } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const referencePattern = /^SL-[0-9A-HJKMNP-TV-Z]{6}$/;
@@ -18,13 +19,23 @@ describe.each(backends)('booking lifecycle on %s', (backend) => {
   let anon: SupabaseClient;
   let staff: SupabaseClient;
 
-  async function book(overrides: Parameters<typeof guestBooking>[0] = {}) {
-    const booking = guestBooking(overrides);
-    const { data, error, status } = await anon.from('reservations').insert(booking).select('reference');
+  /** Books as the home form does: the insert carries a receipt secret of its own, which opens the receipt. */
+  async function insertWithSecret(booking: ReturnType<typeof guestBooking>, client = anon) {
+    const secret = newReceiptSecret();
+    const { data, error, status } = await client
+      .from('reservations')
+      .insert(booking)
+      .select('reference')
+      .setHeader(receiptSecretHeader, secret);
     expect(error).toBeNull();
     expect(status).toBe(201);
-    const reference = (data as { reference: string }[] | null)?.[0]?.reference ?? '';
-    const receipt = await anon.rpc('booking_receipt', { p_reference: reference, p_email: booking.email });
+    return { reference: (data as { reference: string }[] | null)?.[0]?.reference ?? '', secret };
+  }
+
+  async function book(overrides: Parameters<typeof guestBooking>[0] = {}) {
+    const booking = guestBooking(overrides);
+    const { reference, secret } = await insertWithSecret(booking);
+    const receipt = await anon.rpc('booking_receipt', { p_reference: reference, p_secret: secret });
     expect(receipt.error).toBeNull();
     return { reference, token: String(receipt.data), booking };
   }
@@ -143,19 +154,23 @@ describe.each(backends)('booking lifecycle on %s', (backend) => {
     }
   });
 
-  it('gives the manage token once, to the reference and email of the booking, and stores only its hash', async () => {
+  it('gives the manage token once, to the client that made the booking, and stores only its hash', async () => {
     const booking = guestBooking({ email: 'Receipt@Example.com' });
-    const { data } = await anon.from('reservations').insert(booking).select('reference');
-    const reference = data?.[0]?.reference as string;
-    const wrongEmail = await anon.rpc('booking_receipt', { p_reference: reference, p_email: 'other@example.com' });
-    expect(wrongEmail.status).toBe(404);
-    const receipt = await anon.rpc('booking_receipt', { p_reference: reference, p_email: 'receipt@example.com' });
+    const { reference, secret } = await insertWithSecret(booking);
+    const wrongSecret = await anon.rpc('booking_receipt', { p_reference: reference, p_secret: newReceiptSecret() });
+    expect(wrongSecret.status).toBe(404);
+    const receipt = await anon.rpc('booking_receipt', { p_reference: reference.toLowerCase(), p_secret: secret });
     expect(receipt.error).toBeNull();
     const token = String(receipt.data);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const again = await anon.rpc('booking_receipt', { p_reference: reference, p_email: 'receipt@example.com' });
+    const again = await anon.rpc('booking_receipt', { p_reference: reference, p_secret: secret });
     expect(again.status).toBe(404);
     expect(again.error?.code).toBe('PT404');
+    // The secret is kept only as its SHA-256, and with the receipt gone, not at all.
+    const { rows: kept } = await server.deps.db.query('select 1 from private.booking_receipts where reference = $1', [
+      reference,
+    ]);
+    expect(kept).toEqual([]);
 
     const { rows } = await server.deps.db.query<{ stored: string; hash: string }>(
       `select manage_token_hash as stored, encode(sha256(convert_to($2, 'UTF8')), 'hex') as hash
@@ -170,15 +185,82 @@ describe.each(backends)('booking lifecycle on %s', (backend) => {
   });
 
   it('a receipt older than 15 minutes is gone', async () => {
-    const booking = guestBooking();
-    const { data } = await anon.from('reservations').insert(booking).select('reference');
-    const reference = data?.[0]?.reference as string;
+    const { reference, secret } = await insertWithSecret(guestBooking());
     await server.deps.db.query(
       `update private.booking_receipts set created_at = now() - interval '16 minutes' where reference = $1`,
       [reference],
     );
-    const late = await anon.rpc('booking_receipt', { p_reference: reference, p_email: booking.email });
+    const late = await anon.rpc('booking_receipt', { p_reference: reference, p_secret: secret });
     expect(late.status).toBe(404);
+  });
+
+  it('a host who knows the reference and the email gets no token: only the booking client can (security review #20, item 7)', async () => {
+    const host = tokenClient(server, await signUserToken(server, { staff: true }));
+    const booking = guestBooking({ email: 'walk.in@example.com' });
+    const { reference, secret } = await insertWithSecret(booking);
+    // The host reads both on the dashboard…
+    const seen = await host.from('reservations').select('reference, email').eq('reference', reference).single();
+    expect(seen.data).toEqual({ reference, email: 'walk.in@example.com' });
+    // …and the receipt by reference and email is no more; nor does a guess or another booking's secret open it.
+    const other = await insertWithSecret(guestBooking({ name: 'Other Guest' }));
+    for (const [client, args] of [
+      [host, { p_reference: reference, p_email: booking.email }],
+      [anon, { p_reference: reference, p_email: booking.email }],
+      [host, { p_reference: reference, p_secret: newReceiptSecret() }],
+      [host, { p_reference: reference, p_secret: other.secret }],
+      [host, { p_reference: reference, p_secret: '' }],
+    ] as const) {
+      const attempt = await client.rpc('booking_receipt', args);
+      expect(attempt.status, JSON.stringify(Object.keys(args))).toBe(404);
+      expect(attempt.data).toBeNull();
+    }
+    // The booking's own client still can, once.
+    const receipt = await anon.rpc('booking_receipt', { p_reference: reference, p_secret: secret });
+    expect(String(receipt.data)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await anon.rpc('booking_receipt', { p_reference: reference, p_secret: secret })).status).toBe(404);
+  });
+
+  it('a booking made without a receipt secret opens no receipt: call 1 as the spec makes it, the /reservation page, SQL', async () => {
+    const receipts = async () =>
+      (await server.deps.db.query<{ n: number }>('select count(*)::int as n from private.booking_receipts')).rows[0]?.n;
+    await server.deps.db.exec('delete from private.booking_receipts');
+    const plain = await anon.from('reservations').insert(guestBooking()).select('reference');
+    expect(plain.error).toBeNull();
+    // A receipt secret sent to the spreadsheet receiver is left out: the page reads no answer.
+    const sheets = await fetch(`${server.url}/sheets/exec`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', [receiptSecretHeader]: newReceiptSecret() },
+      body: JSON.stringify(sheetsPayload()),
+    });
+    expect(sheets.status).toBe(200);
+    await server.deps.db.query(
+      `insert into public.reservations (name, mobile, email, date, guests, branch, time, period)
+       values ('SQL Guest', '0912345678', 'sql@example.com', current_date + 30, 2, 'Uptown', '19:00', 'Dinner')`,
+    );
+    expect(await receipts()).toBe(0);
+    // Each of them still has its confirmation email, which carries the link.
+    const { rows } = await server.deps.db.query<{ n: number }>(
+      `select count(*)::int as n from private.outbox where kind = 'confirmation' and payload ? 'manage_token'`,
+    );
+    expect(rows[0]?.n).toBe(3);
+  });
+
+  it('a cancellation by a signed-in staff account is recorded as that account, a guest’s as the guest', async () => {
+    const host = tokenClient(server, await signUserToken(server, { staff: true }));
+    const byStaff = await book({ name: 'Phoned To Cancel' });
+    const byGuest = await book({ name: 'Cancels Online' });
+    // The guest read the link out on the phone; the host cancels with it while signed in.
+    expect((await host.rpc('cancel_booking', { p_token: byStaff.token })).error).toBeNull();
+    expect((await anon.rpc('cancel_booking', { p_token: byGuest.token })).error).toBeNull();
+    const { rows } = await server.deps.db.query<{ reference: string; actor: string; actor_email: string | null }>(
+      `select r.reference, h.actor, h.actor_email
+         from public.reservation_history h join public.reservations r on r.id = h.reservation_id
+        where h.action = 'updated' and h.changes ? 'status' order by h.id`,
+    );
+    expect(rows).toEqual([
+      { reference: byStaff.reference, actor: 'user', actor_email: 'host@saffron.example' },
+      { reference: byGuest.reference, actor: 'guest', actor_email: null },
+    ]);
   });
 
   it('the token shows that booking only, without contact details; cancel, then cancel again', async () => {
@@ -326,18 +408,32 @@ describe.each(backends)('booking lifecycle on %s', (backend) => {
   it("the manage page answers 200 for a booking's link and 404 for any other, never indexed, cached or referred", async () => {
     const { token } = await book();
     const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    for (const [path, status] of [
+    // Every language and spelling of the link answers as /booking/<token> does (review #20, item
+    // 6: /vi/booking/<token> was a cacheable, indexable 404); so does any other path under it.
+    for (const [path, status, method] of [
       [`/booking/${token}`, 200],
+      [`/booking/${token}/`, 200],
+      [`/booking/${token}?utm_source=email`, 200],
+      [`/vi/booking/${token}`, 200],
+      [`/vi/booking/${token}/?utm_source=email`, 200],
+      [`/Booking/${token}`, 200],
       [`/booking/${forged}`, 404],
+      [`/vi/booking/${forged}`, 404],
       ['/booking/not-a-token', 404],
+      ['/vi/booking/not-a-token/', 404],
+      [`/vi/booking/${token}/more`, 404],
+      ['/vi/booking/', 404],
+      [`/vi/booking/${token}`, 404, 'POST'],
+      [`/booking/${token}`, 404, 'DELETE'],
     ] as const) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${server.url}${path}`, { method: method ?? 'GET' });
       expect(response.status, path).toBe(status);
-      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-robots-tag'), path).toBe('noindex, nofollow');
+      expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
       // The other security headers are still there.
-      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      await response.arrayBuffer();
     }
     // Elsewhere the site's usual policy holds.
     expect((await fetch(`${server.url}/health`)).headers.get('referrer-policy')).toBe(

@@ -16,7 +16,6 @@ import { generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppEnv, createApp } from '../../src/server/app.ts';
-import { signUserToken } from '../../src/server/rest/test-helpers.ts';
 import {
   deepJson,
   extremeDates,
@@ -25,6 +24,7 @@ import {
   hostileStrings,
   sheetsPayload,
 } from '../support/builders.ts';
+import { signUserToken } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** Fuzz cases per database. */

@@ -5,10 +5,10 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUserToken } from '../../src/server/rest/test-helpers.ts';
 import { fetchReservationsForExport } from '../../src/web/features/admin/api/export-reservations.ts';
 import { type CsvColumn, type CsvLabels, reservationsCsv } from '../../src/web/features/admin/reservations-csv.ts';
 import { restaurantDate } from '../support/builders.ts';
+import { signUserToken } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const headers: Record<CsvColumn, string> = {

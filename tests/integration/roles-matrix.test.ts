@@ -9,9 +9,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleAssignment } from '../../src/domain/team.ts';
 import { createStaffAccount } from '../../src/server/auth/accounts.ts';
-import { grace, insertAsOwner, namesOf, subscribe, until } from '../../src/server/realtime/test-helpers.ts';
-import { anonClient, signUserToken, tokenClient } from '../../src/server/rest/test-helpers.ts';
 import { guestBooking } from '../support/builders.ts';
+import { grace, insertAsOwner, namesOf, subscribe, until } from '../support/realtime-subscriptions.ts';
+import { anonClient, signUserToken, tokenClient } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 type Caller = 'owner' | 'hostSaPa' | 'hostTwo' | 'staff' | 'nonStaff' | 'anon';

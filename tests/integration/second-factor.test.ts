@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anonClient, tokenClient } from '../../src/server/rest/test-helpers.ts';
 import { guestBooking } from '../support/builders.ts';
+import { anonClient, tokenClient } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 type Factor = 'verified' | 'unverified' | 'none';

@@ -51,6 +51,8 @@ export const sameInBothLanguages: readonly RegExp[] = [
   /^branches:title$/,
   /^branches:items\.sa-pa\.name$/,
   /^branches:hours\.(range|rangeMarkup|days)$/,
+  // A table's short line on the floor plan: a time and a party size, no words.
+  /^floor:service\.short\.soon$/,
 ];
 
 export function mayMatchEnglish(key: string): boolean {

@@ -32,6 +32,24 @@ export class AccountError extends Error {
   override name = 'AccountError';
 }
 
+/**
+ * The database refused to take the team's last owner away (TM001, supabase/migrations/
+ * 20261125200000_last_owner.sql): its own message says what to do.
+ */
+export class LastOwnerError extends AccountError {
+  override name = 'LastOwnerError';
+}
+
+/** Runs a change that may demote or remove an owner, turning the database's refusal into LastOwnerError. */
+async function keepingAnOwner<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (sqlState(error) === 'TM001' && error instanceof Error) throw new LastOwnerError(error.message);
+    throw error;
+  }
+}
+
 export type StaffAccount = TeamAccount;
 
 function checkEmail(email: string): string {
@@ -133,15 +151,17 @@ export async function findStaffAccount(db: Queryable, id: string): Promise<Staff
 
 /** Removes a staff account with its sessions and factors. False when there is no such staff account. */
 export async function removeStaffAccount(db: Queryable, email: string): Promise<boolean> {
-  const result = await db.query(`delete from auth.users u where u.email = $1 and ${isStaffSql}`, [
-    normaliseEmail(email),
-  ]);
+  const result = await keepingAnOwner(() =>
+    db.query(`delete from auth.users u where u.email = $1 and ${isStaffSql}`, [normaliseEmail(email)]),
+  );
   return result.affectedRows > 0;
 }
 
 /** The same by id; the returned id is the removed account's (its sessions went with it). */
 export async function removeStaffAccountById(db: Queryable, id: string): Promise<boolean> {
-  const result = await db.query(`delete from auth.users u where u.id = $1 and ${isStaffSql}`, [id]);
+  const result = await keepingAnOwner(() =>
+    db.query(`delete from auth.users u where u.id = $1 and ${isStaffSql}`, [id]),
+  );
   return result.affectedRows > 0;
 }
 
@@ -156,6 +176,14 @@ export async function setStaffRole(
   assignment: RoleAssignment,
 ): Promise<StaffAccount | undefined> {
   const claims = roleClaims(assignment);
+  return keepingAnOwner(() => setRoleIn(db, target, claims));
+}
+
+async function setRoleIn(
+  db: Database,
+  target: { id: string } | { email: string },
+  claims: ReturnType<typeof roleClaims>,
+): Promise<StaffAccount | undefined> {
   return db.transaction(async (tx) => {
     const byId = 'id' in target;
     const updated = await tx.query<{ id: string }>(

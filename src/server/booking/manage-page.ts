@@ -1,16 +1,31 @@
 /**
- * The server's side of the manage page, /booking/<token> (issue 14): 200 with the app when the
- * token opens a booking, 404 with the not-found page when it does not (the app then explains), and
- * on both a page that asks not to be indexed and sends no Referer.
+ * The server's side of the manage page, /booking/<token> in every language (/vi/booking/<token>;
+ * issue 14, review #20 item 6): 200 with the app when the token opens a booking, 404 with the
+ * not-found page when it does not (the app then explains), and on both a page that asks not to be
+ * indexed and sends no Referer. Each look-up counts against the client's address (item 8).
  */
 import { manageTokenPattern } from '../../domain/booking-lifecycle.ts';
-import { manageBookingPrefix } from '../../domain/routes.ts';
-import type { Queryable } from '../db/database.ts';
+import { matchManageLink } from '../../domain/routes.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { clientRateLimitKey } from '../http/client-address.ts';
+import { manageLinkLimit } from '../rate-limit/read-limits.ts';
 import type { PrivatePage } from '../static/web-app.ts';
 
-export function manageBookingPage(db: Queryable): PrivatePage {
+export function manageBookingPage({
+  db,
+  rateLimiter,
+  config,
+}: Pick<AppDeps, 'db' | 'rateLimiter' | 'config'>): PrivatePage {
   return {
-    prefix: manageBookingPrefix,
+    match(path) {
+      const link = matchManageLink(path);
+      return link && { language: link.language, key: link.token };
+    },
+    async throttle(c) {
+      const key = clientRateLimitKey(c, config.trustedProxies);
+      const decision = await rateLimiter.hit('manage-link', key, manageLinkLimit);
+      return decision.allowed ? 0 : decision.retryAfter;
+    },
     async exists(token) {
       if (!manageTokenPattern.test(token)) return false;
       const { rows } = await db.query<{ found: boolean }>(

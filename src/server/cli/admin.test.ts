@@ -219,6 +219,63 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     expect(nobody.stderr).toContain('No staff account');
   }, 120_000);
 
+  it('never removes or demotes the last owner, by the CLI or by SQL (security review #20, item 1)', async () => {
+    const created = await admin(
+      ['create', '--email', 'last.owner@saffron-lotus.test', '--role', 'owner'],
+      'a lantern over the old quarter\n',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const db = await openDatabase({ databaseUrl, dataDir });
+    try {
+      // Other tests' owners become staff: last.owner is the only owner.
+      await db.query(
+        `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"staff"}'
+          where raw_app_meta_data ->> 'role' = 'owner' and email <> 'last.owner@saffron-lotus.test'`,
+      );
+      for (const sql of [
+        `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"host","branches":["Sa Pa"]}' where email = 'last.owner@saffron-lotus.test'`,
+        `update auth.users set raw_app_meta_data = raw_app_meta_data - 'role' where email = 'last.owner@saffron-lotus.test'`,
+        `update auth.users set deleted_at = now() where email = 'last.owner@saffron-lotus.test'`,
+        `delete from auth.users where email = 'last.owner@saffron-lotus.test'`,
+      ]) {
+        await expect(db.query(sql), sql).rejects.toMatchObject({ code: 'TM001' });
+      }
+    } finally {
+      await db.close();
+    }
+    const message = 'The team must keep at least one owner: make another account owner first';
+    for (const args of [
+      ['set-role', '--email', 'last.owner@saffron-lotus.test', '--role', 'staff'],
+      ['remove', '--email', 'last.owner@saffron-lotus.test'],
+    ]) {
+      const refused = await admin(args);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stderr.trim()).toBe(message);
+    }
+    expect(await storedAccount('last.owner@saffron-lotus.test')).toMatchObject({ role: 'owner' });
+
+    // With a second owner, either may go; and two owners demoted in one statement are refused together.
+    const second = await admin(
+      ['create', '--email', 'next.owner@saffron-lotus.test', '--role', 'owner'],
+      'the ferry at dawn on the red river\n',
+    );
+    expect(second.code, second.stderr).toBe(0);
+    const both = await openDatabase({ databaseUrl, dataDir });
+    try {
+      await expect(
+        both.query(
+          `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"staff"}'
+            where raw_app_meta_data ->> 'role' = 'owner'`,
+        ),
+      ).rejects.toMatchObject({ code: 'TM001' });
+    } finally {
+      await both.close();
+    }
+    const demoted = await admin(['set-role', '--email', 'last.owner@saffron-lotus.test', '--role', 'staff']);
+    expect(demoted.code, demoted.stderr).toBe(0);
+    expect(await storedAccount('next.owner@saffron-lotus.test')).toMatchObject({ role: 'owner' });
+  }, 120_000);
+
   it('refuses weak staff passwords, saying why without repeating them, and stores nothing', async () => {
     const cases: [string, string][] = [
       ['password', 'The password is too short: use at least 12 characters'],
@@ -288,6 +345,20 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     expect(outOfRange.code).toBe(1);
     expect(outOfRange.stderr).toContain('Not saved: booking_window_days');
 
+    // A branch must exist before it has settings; an owner's new one is added first.
+    const unknown = await admin(['branches', 'set', '--branch', 'Hoi An', '--capacity', '10']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Not saved: "Hoi An" is not one of our branches');
+    const added = await admin(['branches', 'add', '--branch', 'Hoi An', '--time-zone', 'Asia/Bangkok']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('Added Hoi An (Asia/Bangkok).');
+    const again = await admin(['branches', 'add', '--branch', 'hoi an']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('Not added:');
+    const hoiAn = await admin(['branches', 'set', '--branch', 'Hoi An', '--capacity', '10']);
+    expect(hoiAn.code, hoiAn.stderr).toBe(0);
+    expect(hoiAn.stdout).toContain('(Asia/Bangkok)');
+
     const db = await openDatabase({ databaseUrl, dataDir });
     try {
       const insert = (guests: number, date: string) =>
@@ -307,5 +378,42 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     const cleared = await admin(['branches', 'set', '--branch', 'Sa Pa', '--capacity', 'none', '--reopen', closedDay]);
     expect(cleared.stdout).toContain('covers per slot: no limit');
     expect(cleared.stdout).toContain('closed:          no dates');
+  }, 120_000);
+  it('lists and sets the turn times by party size and the reset buffer', async () => {
+    const listed = await admin(['branches', 'list']);
+    expect(listed.stdout).toContain(
+      'turn times:      1–2: 90 min, 3–4: 105 min, 5–6: 120 min, 7+: 150 min, then 10 min to reset',
+    );
+
+    const set = await admin([
+      'branches',
+      'set',
+      '--branch',
+      'Ninh Binh',
+      '--turn',
+      '5=130',
+      '--turn',
+      '1=75',
+      '--reset',
+      '20',
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('turn times:      1–4: 75 min, 5+: 130 min, then 20 min to reset');
+    // Other options leave them as they are.
+    const kept = await admin(['branches', 'set', '--branch', 'Ninh Binh', '--max-party', '12']);
+    expect(kept.stdout).toContain('1–4: 75 min, 5+: 130 min, then 20 min to reset');
+
+    const usage = await admin(['branches', 'set', '--branch', 'Ninh Binh', '--turn', 'six=90']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--turn takes SIZE=MINUTES (e.g. 3=105), not "six=90"');
+    const notFirst = await admin(['branches', 'set', '--branch', 'Ninh Binh', '--turn', '2=90']);
+    expect(notFirst.code).toBe(1);
+    expect(notFirst.stderr).toContain('Not saved: turn_times.0: The first row must start at party size 1');
+    const tooShort = await admin(['branches', 'set', '--branch', 'Ninh Binh', '--turn', '1=10', '--reset', '200']);
+    expect(tooShort.code).toBe(1);
+    expect(tooShort.stderr).toContain('turn_times.0.minutes');
+    expect(tooShort.stderr).toContain('reset_minutes');
+    const after = await admin(['branches', 'list']);
+    expect(after.stdout).toContain('1–4: 75 min, 5+: 130 min, then 20 min to reset');
   }, 120_000);
 });

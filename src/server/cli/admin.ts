@@ -7,7 +7,9 @@
  *   remove --email E                   delete a staff account (and its sessions)
  *   reset-password --email E --password P   new password; signs the account out everywhere
  *   reset-two-factor --email E         remove the account's authenticator apps (a lost phone)
- *   branches list | branches set …     each branch's booking rules (see branches.ts)
+ *   branches list | add | set …        the branches and their booking rules (see branches.ts)
+ *   floor import|export --branch NAME FILE   a branch's tables as JSON (see floor.ts)
+ *   backup --to FILE | backup verify FILE | restore --from FILE --data-dir DIR   (see backup.ts)
  * Without --password, the password is read from standard input (keeps it out of shell history).
  * Passwords follow the staff rule (src/domain/password-policy.ts); a refusal says why.
  * It uses the server's configuration (DATA_DIR or DATABASE_URL). PGlite allows one process at a
@@ -29,9 +31,13 @@ import {
 } from '../auth/accounts.ts';
 import { resetTwoFactor } from '../auth/two-factor-reset.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { DatabaseLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
+import { BackupError } from '../ops/backup.ts';
+import { BackupUsageError, backupUsage, runBackupCommand } from './backup.ts';
 import { BranchesError, BranchesUsageError, branchesUsage, runBranches } from './branches.ts';
+import { FloorError, FloorUsageError, floorUsage, runFloor } from './floor.ts';
 
 const usage = `Usage:
   npm run admin -- create --email E [--password P] [--role owner|staff|host] [--branch NAME]...
@@ -41,6 +47,8 @@ const usage = `Usage:
   npm run admin -- reset-password --email E [--password P]
   npm run admin -- reset-two-factor --email E
 ${branchesUsage}
+${floorUsage}
+${backupUsage}
 Without --password the password is read from standard input. A host works at the branches named
 with --branch (one or more); owner and staff work at every branch.`;
 
@@ -116,7 +124,9 @@ async function runResetTwoFactor(argv: string[]): Promise<string> {
 
 async function run(argv: string[]): Promise<string> {
   if (argv[0] === 'branches') return withDatabase((db) => runBranches(db, argv.slice(1)));
+  if (argv[0] === 'floor') return withDatabase((db) => runFloor(db, argv.slice(1)));
   if (argv[0] === 'reset-two-factor') return runResetTwoFactor(argv.slice(1));
+  if (argv[0] === 'backup' || argv[0] === 'restore') return runBackupCommand(argv, () => loadConfig(process.env));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -179,10 +189,22 @@ async function run(argv: string[]): Promise<string> {
 try {
   console.log(await run(process.argv.slice(2)));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof BranchesUsageError) {
+  if (
+    error instanceof UsageError ||
+    error instanceof BranchesUsageError ||
+    error instanceof FloorUsageError ||
+    error instanceof BackupUsageError
+  ) {
     console.error(`${error.message}\n\n${usage}`);
     process.exitCode = 2;
-  } else if (error instanceof AccountError || error instanceof ConfigError || error instanceof BranchesError) {
+  } else if (
+    error instanceof AccountError ||
+    error instanceof ConfigError ||
+    error instanceof BranchesError ||
+    error instanceof FloorError ||
+    error instanceof BackupError ||
+    error instanceof DatabaseLockedError
+  ) {
     console.error(error.message);
     process.exitCode = 1;
   } else if (error instanceof Error && error.name === 'TypeError' && 'code' in error) {

@@ -57,7 +57,19 @@ export interface Database extends Queryable {
   listen(channel: string, handlers: NotificationHandlers): Promise<Listening>;
   /** For /health: answers within about `timeoutMs`, whatever the database is doing. */
   health(timeoutMs: number): Promise<DatabaseHealth>;
+  /** The embedded database only: a consistent copy of its files, for backups (src/server/ops). */
+  snapshot?(): Promise<DatabaseSnapshot>;
   close(): Promise<void>;
+}
+
+/**
+ * The embedded database's folder as one tar (PGlite's dumpDataDir, entries under "pgdata/"),
+ * taken between two pieces of work so no transaction is half in it, with the row count of each
+ * table at that moment (a restore checks them).
+ */
+export interface DatabaseSnapshot {
+  tar: Uint8Array;
+  rowCounts: Record<string, number>;
 }
 
 /**

@@ -44,6 +44,8 @@ export async function openDatabase(options: {
   dataDir: string;
   /** How long a request waits for the embedded database before it answers 504 (DATABASE_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Told about applied migrations whose file has changed since (see migrate.ts). */
+  onChangedMigrations?: (names: string[]) => void;
 }): Promise<Database> {
   let db: Database;
   if (options.databaseUrl) {
@@ -66,7 +68,7 @@ export async function openDatabase(options: {
     }
   }
   try {
-    await migrate(db);
+    await migrate(db, { onChanged: options.onChangedMigrations });
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

@@ -17,6 +17,7 @@ export type WorkerRequest = { id: number; deadline: number | null } & (
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
+  | { op: 'snapshot' }
   | { op: 'close' }
 );
 

@@ -12,6 +12,7 @@ import { type LockOptions, lockDataDir } from './data-dir-lock.ts';
 import {
   type Database,
   type DatabaseHealth,
+  type DatabaseSnapshot,
   DatabaseTimeoutError,
   DatabaseUnavailableError,
   type Listening,
@@ -221,6 +222,8 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
         'unavailable',
       );
     },
+    // Queued like any other work, and waited for as long as it takes (a backup, not a request).
+    snapshot: () => call<DatabaseSnapshot>({ op: 'snapshot' }, 0),
     // Idempotent: shutdown paths may close twice.
     close() {
       closing ??= (async () => {

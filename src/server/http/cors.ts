@@ -21,6 +21,8 @@ const allowHeaders = [
   'traceparent',
   'tracestate',
   'baggage',
+  // The home form's one-time receipt secret, sent with the booking's insert (src/domain/booking-lifecycle.ts).
+  'x-booking-receipt',
 ];
 
 export function supabaseCors() {

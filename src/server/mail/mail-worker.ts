@@ -9,12 +9,20 @@
  * - Failures: retried with exponential backoff (capped); a permanent refusal (5xx) stops retries.
  * - Sent rows lose their manage token at once and are deleted after MAIL_RETENTION_DAYS.
  * - Woken by NOTIFY mail_outbox (written with each row), with a slow poll as a safety net.
+ * - Each email is sent to one mailbox, and to one address at most `perRecipient` emails an hour
+ *   and a day (private.admit_outbox_email counts them, across instances): one booking per
+ *   address and hour is what a guest needs, and more is someone using our mail against a stranger.
+ *   An email over a limit, or to anything but one mailbox, is dropped.
  * - Logs say which outbox row and what went wrong, never to whom or about what booking.
  */
 import nodemailer from 'nodemailer';
+import { oneMailboxPattern } from '../../domain/reservation-options.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { composeMail, type OutboxKind, outboxPayloadSchema } from './compose.ts';
+import { composeMail, outboxPayloadSchema } from './compose.ts';
+import { composeDoorReadyMail, doorReadyPayloadSchema } from './door-ready-mail.ts';
+import { composeErasureMail, erasurePayloadSchema } from './erasure-mail.ts';
+import type { OutboxKind } from './mail-words.ts';
 
 export interface MailWorkerOptions {
   db: Database;
@@ -22,6 +30,8 @@ export interface MailWorkerOptions {
   smtpUrl: string | undefined;
   from: string;
   retentionDays: number;
+  /** Booking emails one address may receive in an hour and in a day (MAIL_PER_RECIPIENT_HOUR, _DAY). */
+  perRecipient: { hour: number; day: number };
   /** The site's public origin, for the manage links; read when a message is composed. */
   siteUrl: () => string;
   /** First retry after this long, doubling per attempt (tests shorten it). */
@@ -37,13 +47,14 @@ export interface MailWorker {
   readonly enabled: boolean;
   /** Sends every row due now, then resolves (tests; the worker also runs by itself). */
   drain(): Promise<void>;
+  /** Stops: the message being sent is finished, the rest of its batch is given back to the outbox. */
   close(): Promise<void>;
 }
 
 interface OutboxRow {
   id: string;
   message_key: string;
-  kind: OutboxKind;
+  kind: OutboxKind | 'erasure' | 'door_ready';
   recipient: string;
   payload: unknown;
   attempts: number;
@@ -98,14 +109,65 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       return rows;
     });
 
+  /** Gives claimed rows back unsent: due now, and their claim not counted as an attempt. */
+  async function release(rows: readonly OutboxRow[]): Promise<void> {
+    await db.query(
+      `update private.outbox set attempts = attempts - 1, next_attempt_at = now()
+        where id = any($1::bigint[]) and sent_at is null and failed_at is null`,
+      [rows.map((row) => row.id)],
+    );
+  }
+
+  /** Marks a row that will never be sent; its manage token goes with it. */
+  async function drop(row: OutboxRow, reason: string): Promise<void> {
+    await db.query(
+      `update private.outbox set failed_at = now(), last_error = $2, payload = payload - 'manage_token' where id = $1`,
+      [row.id, reason],
+    );
+  }
+
+  /** Whether the row may be sent now; logs why not, without the address. */
+  async function admit(row: OutboxRow): Promise<boolean> {
+    // Rows written before the database checked addresses (20261125210000_guest_text.sql) may hold a list.
+    if (!oneMailboxPattern.test(row.recipient)) {
+      await drop(row, 'dropped: the recipient is not one mailbox');
+      logger.warn({ outbox: row.id, kind: row.kind }, 'booking email dropped: the recipient is not one address');
+      return false;
+    }
+    const { rows } = await db.query<{ verdict: string }>('select private.admit_outbox_email($1, $2, $3) as verdict', [
+      row.id,
+      options.perRecipient.hour,
+      options.perRecipient.day,
+    ]);
+    const verdict = rows[0]?.verdict;
+    if (verdict === 'hour' || verdict === 'day') {
+      logger.warn(
+        { outbox: row.id, kind: row.kind, limit: verdict },
+        `booking email dropped: its address has had ${verdict === 'hour' ? options.perRecipient.hour : options.perRecipient.day} in the last ${verdict}`,
+      );
+    }
+    return verdict === 'admitted';
+  }
+
   async function send(row: OutboxRow): Promise<void> {
     if (!transport) return;
     try {
-      const payload = outboxPayloadSchema.parse(row.payload);
-      const mail = composeMail(
-        { messageKey: row.message_key, kind: row.kind, payload },
-        { siteUrl: options.siteUrl() },
-      );
+      if (!(await admit(row))) return;
+      const mail =
+        row.kind === 'erasure'
+          ? composeErasureMail(
+              { messageKey: row.message_key, payload: erasurePayloadSchema.parse(row.payload) },
+              { siteUrl: options.siteUrl() },
+            )
+          : row.kind === 'door_ready'
+            ? composeDoorReadyMail(
+                { messageKey: row.message_key, payload: doorReadyPayloadSchema.parse(row.payload) },
+                { siteUrl: options.siteUrl() },
+              )
+            : composeMail(
+                { messageKey: row.message_key, kind: row.kind, payload: outboxPayloadSchema.parse(row.payload) },
+                { siteUrl: options.siteUrl() },
+              );
       await transport.sendMail({
         from: options.from,
         to: row.recipient,
@@ -156,7 +218,16 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     for (;;) {
       if (closed) return;
       const rows = await claim();
-      for (const row of rows) await send(row);
+      for (const [index, row] of rows.entries()) {
+        if (closed) {
+          // Shutting down: the message being sent was finished; the rest of the batch goes back
+          // to the outbox at once, uncounted, so the next start (or another instance) sends it
+          // instead of waiting for the lease to run out.
+          await release(rows.slice(index));
+          return;
+        }
+        await send(row);
+      }
       if (rows.length < batchSize) return;
     }
   }

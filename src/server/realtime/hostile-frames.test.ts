@@ -8,9 +8,15 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { guestBooking } from '../../../tests/support/builders.ts';
+import {
+  insertAsOwner,
+  namesOf,
+  type Subscription,
+  subscribe,
+  until,
+} from '../../../tests/support/realtime-subscriptions.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { realtimePath } from './realtime-server.ts';
-import { insertAsOwner, namesOf, type Subscription, subscribe, until } from './test-helpers.ts';
 
 const staff = { email: 'steady@saffron-lotus.test', password: 'a steady hand at the front desk' };
 

@@ -5,8 +5,10 @@
  * SELECT the row, re-read as that token (visibility.ts).
  *
  * Limits: sockets and joins per client address, a maximum message size, a message rate per
- * socket, channels per socket, a client that stops reading is dropped, and a socket silent for
- * longer than the idle timeout is closed.
+ * socket, channels per socket, distinct filters and tokens per account across its sockets
+ * (account-budget.ts), a client that stops reading is dropped, and a socket silent for longer
+ * than the idle timeout is closed. What one change costs the database grows with the distinct
+ * subscribers (role and claims), not with their filters or channels: see realtime.visible_rows.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -18,7 +20,9 @@ import type { Database } from '../db/database.ts';
 import { rateLimitKey, resolveClientAddress } from '../http/client-address.ts';
 import type { Logger } from '../logger.ts';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { AccountBudget, accountOf } from './account-budget.ts';
 import { type ChangeEvent, type ChangeFeed, startChangeFeed } from './change-feed.ts';
+import type { FilterCondition } from './filters.ts';
 import {
   changeData,
   defaultSerializerVersion,
@@ -60,6 +64,10 @@ export const defaultRealtimeLimits: RealtimeLimits = {
   maxSockets: 10_000,
   channelsPerSocket: 100,
   subscriptionsPerJoin: 100,
+  // A host's board needs a few (one per branch or view, the same in every tab): room to spare.
+  filtersPerAccount: 100,
+  // One per device signed in, two while a token is being refreshed: room to spare.
+  tokensPerAccount: 20,
   messageBurst: 100,
   messagesPerSecond: 20,
   maxBufferedBytes: 1024 * 1024,
@@ -72,7 +80,7 @@ export interface RealtimeDeps {
   anonKey: string;
   logger: Logger;
   rateLimiter: RateLimiter;
-  /** RATE_LIMITS: when off, the per-address limits are off too (benchmarks). */
+  /** RATE_LIMITS: when off, the per-address limits and tokens per account are off too (benchmarks). */
   rateLimits: boolean;
   trustProxy: readonly string[];
   limits?: Partial<RealtimeLimits>;
@@ -84,6 +92,8 @@ export interface RealtimeServer {
   /** Sessions of this user ended here: their channels stop at once. */
   sessionsEnded(userId: string): void;
   readonly socketCount: number;
+  /** Joined channels, over all sockets (metrics). */
+  readonly channelCount: number;
   close(): Promise<void>;
 }
 
@@ -115,7 +125,10 @@ function transportOf(ws: WebSocket): Transport {
 export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer> {
   const limits: RealtimeLimits = {
     ...defaultRealtimeLimits,
-    ...(deps.rateLimits ? {} : { socketsPerAddress: Number.POSITIVE_INFINITY }),
+    // Off, benchmarks may also stand in for many hosts with one account's sessions.
+    ...(deps.rateLimits
+      ? {}
+      : { socketsPerAddress: Number.POSITIVE_INFINITY, tokensPerAccount: Number.POSITIVE_INFINITY }),
     ...deps.limits,
   };
   const { db, logger } = deps;
@@ -126,6 +139,7 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
   const sockets = new Set<RealtimeSocket>();
   const connections = new Map<RealtimeSocket, WebSocket>();
   const perAddress = new Map<string, number>();
+  const budget = new AccountBudget(limits);
   let subscriptionIds = 0;
 
   const feed: ChangeFeed = await startChangeFeed(
@@ -189,24 +203,28 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
 
     if (event.type === 'DELETE') return deliverDeletes(event, table, listening);
 
+    // Channels with the same role and claims (one session's tabs and channels) are one audience,
+    // read once; its channels' identical filters are one filter set. Keyed by strings made once
+    // (the token's claims JSON, each subscription's conditions JSON), so this stays cheap for an
+    // account holding thousands of subscriptions.
     const audiences: Audience[] = [];
-    const audienceIndex = new Map<string, number>();
-    const setIndex = new Map<string, number>();
+    const audienceIndex = new Map<string, Map<string, { index: number; sets: Map<string, number> }>>();
     const plans = listening.map((c) => {
-      const audienceKey = `${c.identity.role}\u0000${c.identity.claimsJson}`;
-      let index = audienceIndex.get(audienceKey);
-      if (index === undefined) {
-        index = audiences.length;
-        audienceIndex.set(audienceKey, index);
+      const byClaims = audienceIndex.get(c.identity.role) ?? new Map();
+      audienceIndex.set(c.identity.role, byClaims);
+      let found = byClaims.get(c.identity.claimsJson);
+      if (found === undefined) {
+        found = { index: audiences.length, sets: new Map<string, number>() };
+        byClaims.set(c.identity.claimsJson, found);
         audiences.push({ role: c.identity.role, claimsJson: c.identity.claimsJson, filterSets: [] });
       }
+      const { index, sets: setIndex } = found;
       const audience = audiences[index] as Audience;
       const sets = c.subscriptions.map((s) => {
-        const key = `${index}\u0000${JSON.stringify(s.conditions)}`;
-        let set = setIndex.get(key);
+        let set = setIndex.get(s.conditionsKey);
         if (set === undefined) {
           set = audience.filterSets.length;
-          setIndex.set(key, set);
+          setIndex.set(s.conditionsKey, set);
           audience.filterSets.push(s.conditions);
         }
         return set;
@@ -383,17 +401,48 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
     },
   });
 
+  /**
+   * Filter checks, remembered per table as the catalog last described it: a client joining 100
+   * channels with the same 100 filters costs the database 100 checks, not 10,000.
+   */
+  const filterChecks = new WeakMap<PublishedTable, Map<string, Promise<string | undefined>>>();
+  function checkFiltersOnce(table: PublishedTable, conditions: readonly FilterCondition[]) {
+    const checked = filterChecks.get(table) ?? new Map<string, Promise<string | undefined>>();
+    filterChecks.set(table, checked);
+    const key = JSON.stringify(conditions);
+    let answer = checked.get(key);
+    if (answer === undefined) {
+      // Bounded: filters are up to 1,000 characters each.
+      if (checked.size >= 2000) checked.clear();
+      answer = checkFilterValues(db, table, conditions);
+      checked.set(key, answer);
+      // A database that was away is asked again next time.
+      answer.catch(() => checked.delete(key));
+    }
+    return answer;
+  }
+
   function accept(ws: WebSocket, req: IncomingMessage): void {
     const address = addressOf(req);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     const socket = new RealtimeSocket(vsnOf(req) ?? defaultSerializerVersion, transportOf(ws), {
       identities,
-      checkFilters: (table, conditions) => checkFilterValues(db, table, conditions),
+      checkFilters: checkFiltersOnce,
       tables,
       feedLive: () => feed.live,
       allowJoin: () => deps.rateLimiter.hit('realtime-join', address, limits.joinsPerAddress),
-      register: (channel) => channels.add(channel),
-      unregister: (channel) => channels.delete(channel),
+      admit: (identity, subscriptions) => budget.admit(accountOf(identity, address), identity, subscriptions),
+      retoken: (channel, identity) => budget.retoken(channel, identity),
+      register: (channel) => {
+        channels.add(channel);
+        if (channel.auth.state === 'active') {
+          budget.add(channel, accountOf(channel.auth.identity, address), channel.auth.identity);
+        }
+      },
+      unregister: (channel) => {
+        channels.delete(channel);
+        budget.remove(channel);
+      },
       nextSubscriptionId: () => {
         subscriptionIds += 1;
         return subscriptionIds;
@@ -437,6 +486,9 @@ export async function startRealtime(deps: RealtimeDeps): Promise<RealtimeServer>
     },
     get socketCount() {
       return sockets.size;
+    },
+    get channelCount() {
+      return channels.size;
     },
     close() {
       closing ??= (async () => {

@@ -33,6 +33,8 @@ function context(): SocketContext {
     checkFilters: unused,
     feedLive: () => true,
     allowJoin: async () => ({ allowed: true, retryAfter: 0 }),
+    admit: unused,
+    retoken: unused,
     register: () => {},
     unregister: () => {},
     nextSubscriptionId: () => 1,

@@ -37,6 +37,13 @@ export interface SocketLimits {
   channelsPerSocket: number;
   /** postgres_changes subscriptions in one join. */
   subscriptionsPerJoin: number;
+  /**
+   * Distinct postgres_changes filters (schema, table and conditions), and distinct access tokens,
+   * one account may hold at once across all its channels and sockets: what one change costs the
+   * database grows with them.
+   */
+  filtersPerAccount: number;
+  tokensPerAccount: number;
   /** Messages a socket may send in a burst, and refilled per second after it. */
   messageBurst: number;
   messagesPerSecond: number;
@@ -54,6 +61,8 @@ export interface Subscription {
   /** Undefined: every published table of the schema (or of every schema, for `*`). */
   table: string | undefined;
   conditions: FilterCondition[];
+  /** The conditions as JSON, made once: what groups identical filters at every change. */
+  conditionsKey: string;
 }
 
 export type ChannelAuth =
@@ -70,6 +79,14 @@ export interface SocketContext {
   feedLive(): boolean;
   /** The per-address join limit. */
   allowJoin(): Promise<{ allowed: boolean; retryAfter: number }>;
+  /**
+   * Whether the account behind `identity` may hold a channel with this token and `subscriptions`
+   * on top of what its channels already hold (undefined), or why not. Asked just before the
+   * channel is registered.
+   */
+  admit(identity: Identity, subscriptions: readonly Subscription[]): string | undefined;
+  /** The same for a live channel given another token: undefined when it may listen with it. */
+  retoken(channel: Channel, identity: Identity): string | undefined;
   register(channel: Channel): void;
   unregister(channel: Channel): void;
   nextSubscriptionId(): number;
@@ -313,6 +330,10 @@ export class RealtimeSocket {
       throw error;
     }
     if (this.closed) return;
+    // Checked here, with nothing awaited before the channel is registered: two joins of one
+    // account on two sockets cannot both pass on the same room.
+    const overCap = this.context.admit(who.identity, subscriptions);
+    if (overCap) return refuse(overCap);
 
     // A second join of a topic replaces the first, as Phoenix does.
     const previous = this.channels.get(message.topic);
@@ -357,7 +378,14 @@ export class RealtimeSocket {
       if (!published.some((t) => entry.schema === '*' || t.schema === entry.schema)) {
         throw new JoinRefused(`no table of that schema publishes its changes ${described}`);
       }
-      return { id: this.context.nextSubscriptionId(), event, schema: entry.schema, table, conditions: [] };
+      return {
+        id: this.context.nextSubscriptionId(),
+        event,
+        schema: entry.schema,
+        table,
+        conditions: [],
+        conditionsKey: '[]',
+      };
     }
     const published =
       entry.schema === '*'
@@ -372,7 +400,14 @@ export class RealtimeSocket {
       const problem = await this.context.checkFilters(published, conditions);
       if (problem) throw new JoinRefused(`${problem} ${described}`);
     }
-    return { id: this.context.nextSubscriptionId(), event, schema: entry.schema, table, conditions };
+    return {
+      id: this.context.nextSubscriptionId(),
+      event,
+      schema: entry.schema,
+      table,
+      conditions,
+      conditionsKey: JSON.stringify(conditions),
+    };
   }
 
   private async accessToken(channel: Channel, message: PhoenixMessage): Promise<void> {
@@ -381,6 +416,11 @@ export class RealtimeSocket {
     const who = await this.context.identities.identify(parsed.data.access_token);
     if (this.channels.get(channel.topic) !== channel) return;
     if (who.ok) {
+      const overCap = this.context.retoken(channel, who.identity);
+      if (overCap) {
+        this.reply(message, 'error', { reason: overCap });
+        return channel.end(overCap);
+      }
       const wasHeldBack = channel.auth.state === 'expired' || channel.auth.identity.expiresAt <= this.context.now();
       channel.auth = { state: 'active', identity: who.identity, expiryNoticeSent: false };
       this.reply(message, 'ok', {});

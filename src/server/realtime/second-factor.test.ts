@@ -9,9 +9,9 @@ import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestBooking } from '../../../tests/support/builders.ts';
+import { grace, namesOf, subscribe, until } from '../../../tests/support/realtime-subscriptions.ts';
+import { anonClient } from '../../../tests/support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
-import { anonClient } from '../rest/test-helpers.ts';
-import { grace, namesOf, subscribe, until } from './test-helpers.ts';
 
 const staff = { email: 'two-step@saffron-lotus.test', password: 'cardamom kettles steam at dawn' };
 const options = { auth: { persistSession: false, autoRefreshToken: false } };

@@ -67,7 +67,7 @@ describe.each(open)('who sees a changed row, on %s', (_name, opening) => {
       insert into public.ledger values (1, 'ana', 'visible to ana', 'never sent'), (2, 'bao', 'for bao', 'never sent');
       insert into public.reservations (name, mobile, email, date, guests, branch, time, period)
         values ('Asha', '1', 'a@b.c', current_date + 30, 4, 'Sa Pa', '19:00', 'PM'),
-               ('Binh', '1', 'b@b.c', current_date + 30, 2, 'Hanoi', '19:00', 'PM');
+               ('Binh', '1', 'b@b.c', current_date + 30, 2, 'Hanoi (main branch)', '19:00', 'PM');
     `);
     const tables = createPublishedTables(db);
     reservations = (await tables.get('public', 'reservations')) as PublishedTable;
@@ -103,6 +103,24 @@ describe.each(open)('who sees a changed row, on %s', (_name, opening) => {
     expect(visible.has(0)).toBe(false);
     expect([...(visible.get(1)?.get(0)?.keys() ?? [])]).toEqual(ids);
     expect(visible.has(2)).toBe(false);
+  });
+
+  it('lets an unfit filter value cost only the filter sets holding it, tested beside others in one read', async () => {
+    const mixed: Audience = {
+      ...staff('z'),
+      filterSets: [
+        [{ column: 'guests', op: 'gt', value: 'many' }],
+        [],
+        [{ column: 'branch', op: 'in', values: ['Hanoi (main branch)'] }],
+        [
+          { column: 'guests', op: 'gte', value: '3' },
+          { column: 'branch', op: 'neq', value: 'Hanoi (main branch)' },
+        ],
+      ],
+    };
+    const visible = await readAsSubscribers(db, reservations, ids, [mixed]);
+    const keys = (set: number) => [...(visible.get(0)?.get(set)?.keys() ?? [])];
+    expect([keys(0), keys(1), keys(2), keys(3)]).toEqual([[], ids, [ids[1]], [ids[0]]]);
   });
 
   it('takes on only the API roles', async () => {

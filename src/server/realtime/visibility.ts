@@ -1,9 +1,10 @@
 /**
  * Who may see a change: each subscriber's view of the changed rows, read by the database as that
- * subscriber (realtime.visible_rows in src/server/db/platform/030_realtime.sql) — its role, its
- * JWT claims, the grants, column grants and row-level security of /rest/v1 — in one call per
- * change for all subscribers. Subscribers listening with the same role and claims (one client's
- * channels) are read once.
+ * subscriber (realtime.visible_rows, src/server/db/platform/031_realtime_set_based_filters.sql) —
+ * its role, its JWT claims, the grants, column grants and row-level security of /rest/v1 — in one
+ * call per change for all subscribers. Subscribers listening with the same role and claims (one
+ * client's channels) are one audience, read once: one statement per audience, whatever the
+ * number of its filter sets, which are tested against the rows it read as data.
  */
 import type { Database } from '../db/database.ts';
 import type { FilterCondition } from './filters.ts';

@@ -6,10 +6,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestBooking } from '../../../tests/support/builders.ts';
+import { signUserToken, storedRows, tokenClient } from '../../../tests/support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { createApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
-import { signUserToken, storedRows, tokenClient } from './test-helpers.ts';
 
 interface Case {
   name: string;
@@ -182,7 +182,7 @@ const insertCases: Case[] = [
     status: 415,
     code: 'PGRST107',
   },
-  { name: 'an unknown table', path: 'guests', body: booking({}), status: 404, code: 'PGRST205' },
+  { name: 'an unknown table', path: 'bookings', body: booking({}), status: 404, code: 'PGRST205' },
   {
     name: 'a schema other than public',
     path: 'reservations',
@@ -218,8 +218,16 @@ const readCases: Case[] = [
     code: 'PGRST100',
   },
   { name: 'a subquery in select', path: 'reservations?select=(select%20password%20from%20auth.users)', status: 400 },
-  { name: 'a cast in select', path: 'reservations?select=id::text', status: 400, code: 'PGRST100' },
-  { name: 'an embed in select', path: 'reservations?select=*,users(*)', status: 400, code: 'PGRST200' },
+  {
+    name: 'a cast to a type that is not a name',
+    path: 'reservations?select=id::text;drop',
+    status: 400,
+    code: 'PGRST100',
+  },
+  { name: 'an embed without a relationship', path: 'reservations?select=*,users(*)', status: 400, code: 'PGRST200' },
+  { name: 'embeds nested six deep', path: 'reservations?select=a(b(c(d(e(f(id))))))', status: 400, code: 'PGRST100' },
+  { name: 'a filter on an embed the select lacks', path: 'reservations?users.id=eq.1', status: 400, code: 'PGRST108' },
+  { name: 'aggregates, which are off', path: 'reservations?select=guests.sum()', status: 400, code: 'PGRST123' },
   {
     name: 'an alias with an injection',
     path: 'reservations?select=x%22%20from%20pg_user;--:id',
@@ -295,7 +303,7 @@ const readCases: Case[] = [
     name: 'an Accept it cannot produce',
     path: 'reservations',
     asStaff: true,
-    headers: { accept: 'text/csv' },
+    headers: { accept: 'application/xml' },
     status: 406,
     code: 'PGRST107',
   },

@@ -8,7 +8,7 @@ import type { Preferences, Shape } from './preferences.ts';
 import type { ParsedQuery } from './query-parser.ts';
 import { RestError } from './rest-error.ts';
 import type { TableInfo } from './schema-cache.ts';
-import { buildRead, type ReadOptions, type Statement } from './sql-builder.ts';
+import { buildPlannedCount, buildRead, type ReadOptions, type Statement } from './sql-builder.ts';
 
 /**
  * PostgREST's db-max-rows: a read returns at most this many rows, whatever `limit` asks for
@@ -31,12 +31,25 @@ export interface Outcome {
 
 export interface Plan {
   statement: Statement;
+  /**
+   * EXPLAIN of the rows counted (count=planned, and count=estimated past the row cap): run after
+   * the statement, in the same transaction; its estimate becomes the total.
+   */
+  plannedCount?: { statement: Statement; when: (total: number | null) => boolean };
   /** Turns the statement's one row into the response. */
   respond(row: QueryRow): Outcome;
 }
 
 export function contentType(shape: Shape): string {
+  if (shape === 'csv') return 'text/csv; charset=utf-8';
   return shape === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8';
+}
+
+/** The statement's body in the shape asked for (PGRST116 unless a single object is there to give). */
+export function shapedBody(row: QueryRow, shape: Shape): string {
+  if (shape === 'object') return singleObject(row);
+  // CSV is written by the statement itself (rowsBody in sql-builder.ts).
+  return row.body;
 }
 
 export function contentRange(lower: number, rows: number, total: number | null): string {
@@ -62,21 +75,32 @@ export function planRead(
   query: ParsedQuery,
   prefs: Preferences,
   shape: Shape,
-  source?: ReadOptions['source'],
+  options: Pick<ReadOptions, 'embeds' | 'aggregates' | 'source'>,
 ): Plan {
   const head = c.req.method === 'HEAD';
-  const statement = buildRead(table, {
-    source,
+  const read: ReadOptions = {
+    ...options,
     select: query.select,
     where: query.where,
     order: query.order,
     limit: Math.min(query.limit ?? maxRows, maxRows),
     offset: query.offset,
-    count: prefs.count !== undefined,
+    // planned: the planner alone; estimated: exact up to the row cap, the planner beyond, as PostgREST.
+    count: prefs.count === 'exact' ? true : prefs.count === 'estimated' ? { cap: maxRows } : false,
     bodyless: head,
-  });
+    csv: shape === 'csv',
+  };
+  const statement = buildRead(table, read);
+  const plannedCount =
+    prefs.count === 'planned' || prefs.count === 'estimated'
+      ? {
+          statement: buildPlannedCount(table, read),
+          when: (total: number | null) => prefs.count === 'planned' || (total ?? 0) > maxRows,
+        }
+      : undefined;
   return {
     statement,
+    plannedCount,
     respond(row) {
       const lower = query.offset ?? 0;
       const total = row.total;
@@ -87,7 +111,7 @@ export function planRead(
           details: `An offset of ${lower} was requested, but there are only ${total} rows.`,
         });
       }
-      const body = head ? null : shape === 'object' ? singleObject(row) : row.body;
+      const body = head ? null : shapedBody(row, shape);
       // PostgREST: 206 when the page holds fewer rows than the (known) total.
       const status = total !== null && row.n < total ? 206 : 200;
       return {

@@ -5,9 +5,9 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUserToken, tokenClient } from '../../../tests/support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { maxRows } from './plan.ts';
-import { signUserToken, tokenClient } from './test-helpers.ts';
 
 describe.each(backends)('PostgREST features on %s', (backend) => {
   let server: TestServer;

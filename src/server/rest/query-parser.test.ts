@@ -82,7 +82,9 @@ describe('top-level filters', () => {
     'in.(1,2',
     'in.(1,2)x',
     'in.("a)',
-    'like(any).{a,b}',
+    'like(some).{a,b}',
+    'like(any).a',
+    'in(any).{a}',
     'not.not.eq.1',
     "eq'.1",
   ])('refuses %s with PGRST100', (raw) => {
@@ -190,16 +192,68 @@ describe('select', () => {
     ]);
   });
 
-  it.each(['id,', ',id', 'id,,name', 'a:', ':b', 'id::text', 'x"y:name', '"open'])(
+  it.each(['id,', ',id', 'id,,name', 'a:', ':b', 'id::text;drop', 'x"y:name', '"open', 'a(b', 'a!b!c(*)', 'id!x'])(
     'refuses %j with PGRST100',
     (raw) => {
       expect(parseErrorOf(() => parseSelect(raw)).code).toBe('PGRST100');
     },
   );
 
-  it('refuses embedding with PGRST200', () => {
-    expect(parseErrorOf(() => parseSelect('*,branches(*)')).code).toBe('PGRST200');
-    expect(parseErrorOf(() => parseSelect('...branches(name)')).code).toBe('PGRST200');
+  it('parses embeds with aliases, hints, joins, spreads and nesting', () => {
+    expect(parseSelect('*,t:tables!inner(name,x:zones!zone_fk(*)),...branches(name)')).toEqual([
+      { kind: 'star' },
+      {
+        kind: 'embed',
+        name: 'tables',
+        alias: 't',
+        hint: undefined,
+        join: 'inner',
+        spread: false,
+        select: [
+          { kind: 'column', column: 'name', alias: undefined },
+          {
+            kind: 'embed',
+            name: 'zones',
+            alias: 'x',
+            hint: 'zone_fk',
+            join: undefined,
+            spread: false,
+            select: [{ kind: 'star' }],
+          },
+        ],
+      },
+      {
+        kind: 'embed',
+        name: 'branches',
+        alias: undefined,
+        hint: undefined,
+        join: undefined,
+        spread: true,
+        select: [{ kind: 'column', column: 'name', alias: undefined }],
+      },
+    ]);
+  });
+
+  it('parses JSON paths, casts and aggregates', () => {
+    expect(parseSelect('data->a->>b,n:id::text,count(),guests.sum()')).toEqual([
+      {
+        kind: 'column',
+        column: 'data',
+        alias: undefined,
+        path: [
+          { arrow: '->', key: 'a' },
+          { arrow: '->>', key: 'b' },
+        ],
+      },
+      { kind: 'column', column: 'id', alias: 'n', cast: 'text' },
+      { kind: 'aggregate', fn: 'count', column: undefined, alias: undefined },
+      { kind: 'aggregate', fn: 'sum', column: 'guests', alias: undefined },
+    ]);
+  });
+
+  it('bounds the depth of nested embeds', () => {
+    expect(parseSelect('a(b(c(d(e(id)))))')).toHaveLength(1);
+    expect(parseErrorOf(() => parseSelect('a(b(c(d(e(f(id))))))')).details).toBe('At most 5 levels are allowed');
   });
 });
 

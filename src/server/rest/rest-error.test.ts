@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkProfile, parsePrefer, responseShape } from './preferences.ts';
+import { chooseSchema, parsePrefer, responseShape } from './preferences.ts';
 import { fromDatabaseError, RestError, statusForSqlState } from './rest-error.ts';
 
 describe('PostgREST status for a SQLSTATE', () => {
@@ -81,6 +81,8 @@ describe('request headers', () => {
       missing: 'default',
       resolution: undefined,
       tx: 'rollback',
+      handling: 'lenient',
+      maxAffected: undefined,
     });
     expect(parsePrefer('return=everything, count=')).toMatchObject({ return: undefined, count: undefined });
     expect(parsePrefer(undefined).return).toBeUndefined();
@@ -93,12 +95,26 @@ describe('request headers', () => {
     expect(responseShape('application/vnd.pgrst.object+json')).toBe('object');
     expect(responseShape('application/vnd.pgrst.object+json;nulls=stripped')).toBe('object');
     expect(responseShape('text/html, application/json;q=0.9')).toBe('array');
-    expect(() => responseShape('text/csv')).toThrow(RestError);
+    expect(responseShape('text/csv')).toBe('csv');
+    expect(() => responseShape('application/xml')).toThrow(RestError);
   });
 
-  it('exposes only schema public', () => {
-    expect(() => checkProfile('public')).not.toThrow();
-    expect(() => checkProfile(undefined)).not.toThrow();
-    expect(() => checkProfile('auth')).toThrow(RestError);
+  it('exposes schema public, or the schemas configured, the first by default', () => {
+    expect(chooseSchema('public')).toBe('public');
+    expect(chooseSchema(undefined)).toBe('public');
+    expect(() => chooseSchema('auth')).toThrow(RestError);
+    expect(chooseSchema(undefined, ['public', 'menu'])).toBe('public');
+    expect(chooseSchema('menu', ['public', 'menu'])).toBe('menu');
+    try {
+      chooseSchema('auth', ['public', 'menu']);
+      throw new Error('expected PGRST106');
+    } catch (error) {
+      expect(error instanceof RestError && error.body()).toEqual({
+        code: 'PGRST106',
+        details: null,
+        hint: null,
+        message: 'The schema must be one of the following: public, menu',
+      });
+    }
   });
 });

@@ -4,9 +4,12 @@
  */
 import { sqlState } from '../db/database.ts';
 
+/** PGRST201 lists the candidate relationships as objects; every other error has text or null. */
+export type RestErrorDetails = string | null | Record<string, string>[];
+
 export interface RestErrorBody {
   code: string;
-  details: string | null;
+  details: RestErrorDetails;
   hint: string | null;
   message: string;
 }
@@ -15,13 +18,13 @@ export class RestError extends Error {
   override name = 'RestError';
   readonly status: number;
   readonly code: string;
-  readonly details: string | null;
+  readonly details: RestErrorDetails;
   readonly hint: string | null;
   readonly headers: Record<string, string>;
 
   constructor(
     status: number,
-    body: { code: string; message: string; details?: string | null; hint?: string | null },
+    body: { code: string; message: string; details?: RestErrorDetails; hint?: string | null },
     headers: Record<string, string> = {},
   ) {
     super(body.message);

@@ -12,10 +12,22 @@ import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault, maxJsonDepth } from '../http/json-limits.ts';
 import { databaseVisibleHeaders } from '../http/request-headers.ts';
 import type { Limit } from '../rate-limit/rate-limiter.ts';
-import { contentRange, contentType, type Outcome, type Plan, planRead, type QueryRow, singleObject } from './plan.ts';
+import { guestReadLimit } from '../rate-limit/read-limits.ts';
+import { type Embeds, resolveEmbeds } from './embedding.ts';
+import {
+  contentRange,
+  contentType,
+  type Outcome,
+  type Plan,
+  planRead,
+  type QueryRow,
+  shapedBody,
+  singleObject,
+} from './plan.ts';
 import {
   appliedPreferences,
-  checkProfile,
+  checkMaxAffected,
+  chooseSchema,
   type Preferences,
   parsePrefer,
   responseShape,
@@ -52,6 +64,15 @@ const staffClaims = z.object({ app_metadata: z.object({ role: z.enum(staffRoles)
 function isGuest(identity: RequestIdentity): boolean {
   if (identity.role === 'anon') return true;
   return identity.role === 'authenticated' && !staffClaims.safeParse(identity.claims).success;
+}
+
+const explainSchema = z.object({ Plan: z.object({ 'Plan Rows': z.number() }) }).array();
+
+/** The planner's row estimate from `explain (format json)`: its one row holds the plan as JSON (text on some drivers). */
+function plannedRows(row: Record<string, unknown> | undefined): number {
+  const value = row?.['QUERY PLAN'];
+  const plan = explainSchema.parse(typeof value === 'string' ? JSON.parse(value) : value);
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
 /** Thrown inside the transaction to roll it back while still answering (Prefer: tx=rollback). */
@@ -113,8 +134,16 @@ function sameKeys(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((key) => b.includes(key));
 }
 
-function returningFor(prefs: Preferences, query: ParsedQuery, table: TableInfo): Returning {
-  if (prefs.return === 'representation') return { kind: 'select', select: query.select };
+function returningFor(
+  prefs: Preferences,
+  query: ParsedQuery,
+  table: TableInfo,
+  embeds: Embeds,
+  shape: Shape,
+): Returning {
+  if (prefs.return === 'representation') {
+    return { kind: 'select', select: query.select, embeds, csv: shape === 'csv' };
+  }
   if (prefs.return === 'headers-only' && table.primaryKey.length > 0) return { kind: 'key' };
   return { kind: 'minimal' };
 }
@@ -125,12 +154,14 @@ function planInsert(
   prefs: Preferences,
   shape: Shape,
   body: unknown,
-  guest: boolean,
+  /** A guest writing to one of the booking tables: one row per request. */
+  limited: boolean,
+  embeds: Embeds,
 ): Plan {
   const parsed = insertBodySchema.safeParse(body);
   if (!parsed.success) throw invalidBody('The body must be a JSON object or an array of JSON objects');
   const rows = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  if (guest && rows.length > 1) {
+  if (limited && rows.length > 1) {
     // A guest books one table at a time; otherwise one request under the rate limit could store
     // hundreds of rows (a 64 KiB body holds about 450 bookings).
     throw new RestError(400, {
@@ -155,7 +186,7 @@ function planInsert(
         target: query.onConflict ?? table.primaryKey,
       }
     : undefined;
-  const returning = returningFor(prefs, query, table);
+  const returning = returningFor(prefs, query, table, embeds, shape);
   const statement = buildInsert(table, {
     rows,
     columns,
@@ -181,7 +212,7 @@ function planInsert(
         return { status: 201, headers, body: null };
       }
       headers['Content-Type'] = contentType(shape);
-      return { status: 201, headers, body: shape === 'object' ? singleObject(row) : row.body };
+      return { status: 201, headers, body: shapedBody(row, shape) };
     },
   };
 }
@@ -193,6 +224,7 @@ function planUpdateOrDelete(
   prefs: Preferences,
   shape: Shape,
   body: unknown,
+  embeds: Embeds,
 ): Plan {
   if (query.limit !== undefined || query.offset !== undefined) {
     // Quietly ignoring them would change more rows than the caller asked for.
@@ -201,7 +233,7 @@ function planUpdateOrDelete(
       message: 'limit and offset are not supported on updates and deletes',
     });
   }
-  const returning = returningFor(prefs, query, table);
+  const returning = returningFor(prefs, query, table, embeds, shape);
   let statement: Statement;
   if (c.req.method === 'PATCH') {
     const parsed = updateBodySchema.safeParse(body);
@@ -222,6 +254,7 @@ function planUpdateOrDelete(
 }
 
 function mutationOutcome(row: QueryRow, returning: Returning, prefs: Preferences, shape: Shape): Outcome {
+  checkMaxAffected(prefs, row.n);
   const headers: Record<string, string> = { 'Content-Range': contentRange(0, row.n, prefs.count ? row.n : null) };
   const applied = appliedPreferences(prefs);
   if (applied) headers['Preference-Applied'] = applied;
@@ -230,39 +263,74 @@ function mutationOutcome(row: QueryRow, returning: Returning, prefs: Preferences
     return { status: 204, headers, body: null };
   }
   headers['Content-Type'] = contentType(shape);
-  return { status: 200, headers, body: shape === 'object' ? singleObject(row) : row.body };
+  return { status: 200, headers, body: shapedBody(row, shape) };
 }
 
 export function restRoutes(deps: AppDeps): Hono {
   const { db, keys, tokens, sessions, logger, rateLimiter, config } = deps;
   const app = new Hono();
-  const schema = createSchemaCache(db);
+  const schema = createSchemaCache(db, Date.now, config.rest.schemas);
+  const defaultSchema = config.rest.schemas[0] ?? 'public';
+  // The catalog (tables, foreign keys, functions) is read at the first request, after the
+  // migrations (which ran when the database was opened); again when a name is not found (at most
+  // once a second), and on `NOTIFY pgrst, 'reload schema'`, as PostgREST does.
+  const reload = () =>
+    schema.reload().catch((error: unknown) => {
+      logger.warn({ restError: 'schema-reload', errorName: error instanceof Error ? error.name : typeof error });
+    });
+  const listening = db
+    .listen('pgrst', {
+      notification(payload) {
+        if (payload === '' || payload === 'reload schema') void reload();
+      },
+      lost() {},
+      // Changes made while the listener was away were not heard: read the catalog again.
+      resumed: () => void reload(),
+    })
+    .catch((error: unknown) => {
+      logger.warn({ restError: 'schema-listen', errorName: error instanceof Error ? error.name : typeof error });
+      return undefined;
+    });
+  void listening;
 
-  async function findTable(name: string): Promise<TableInfo> {
+  async function findTable(name: string, schemaName: string): Promise<TableInfo> {
     let table: TableInfo | undefined;
     try {
-      table = await schema.table(name);
+      table = await schema.table(name, schemaName);
     } catch (error) {
       throw fromDatabaseError(error, false);
     }
     if (!table) {
       throw new RestError(404, {
         code: 'PGRST205',
-        message: `Could not find the table 'public.${name.slice(0, 100)}' in the schema cache`,
+        message: `Could not find the table '${schemaName}.${name.slice(0, 100)}' in the schema cache`,
       });
     }
     return table;
   }
 
-  /** Builds the plan; a name we do not know may be a column added since we read the catalog. */
-  async function planWithFreshSchema(name: string, build: (table: TableInfo) => Plan): Promise<Plan> {
-    const table = await findTable(name);
+  /**
+   * Builds the plan; a name we do not know may be a column (or a foreign key) added since we read
+   * the catalog.
+   */
+  async function planWithFreshSchema(
+    name: string,
+    schemaName: string,
+    query: ParsedQuery,
+    build: (table: TableInfo, embeds: Embeds) => Plan,
+  ): Promise<Plan> {
+    const attempt = async () => {
+      const table = await findTable(name, schemaName);
+      return build(table, await resolveEmbeds(schema, table, query.select, query.embedded));
+    };
     try {
-      return build(table);
+      return await attempt();
     } catch (error) {
-      const stale = error instanceof RestError && (error.code === '42703' || error.code === 'PGRST204');
+      const stale =
+        error instanceof RestError &&
+        (error.code === '42703' || error.code === 'PGRST204' || error.code === 'PGRST200');
       if (!stale || !(await schema.refresh().catch(() => false))) throw error;
-      return build(await findTable(name));
+      return attempt();
     }
   }
 
@@ -298,11 +366,12 @@ export function restRoutes(deps: AppDeps): Hono {
         const { rows, affectedRows } = await tx.query<QueryRow>(plan.statement.sql, plan.statement.params);
         const row = plan.statement.plain ? { n: affectedRows, body: '[]', total: null } : rows[0];
         if (!row) throw new Error('The statement returned no row');
-        const outcome = plan.respond({
-          n: Number(row.n),
-          body: row.body,
-          total: row.total === null ? null : Number(row.total),
-        });
+        let total = row.total === null ? null : Number(row.total);
+        if (plan.plannedCount?.when(total)) {
+          const explained = await tx.query(plan.plannedCount.statement.sql, plan.plannedCount.statement.params);
+          total = plannedRows(explained.rows[0]);
+        }
+        const outcome = plan.respond({ n: Number(row.n), body: row.body, total });
         if (rollback) throw new RollbackWith(outcome);
         return outcome;
       });
@@ -331,22 +400,26 @@ export function restRoutes(deps: AppDeps): Hono {
     const method = c.req.method;
     const identity = await identify(c);
     const reading = method === 'GET' || method === 'HEAD';
-    checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
+    const schemaName = chooseSchema(c.req.header(reading ? 'accept-profile' : 'content-profile'), config.rest.schemas);
     const shape = responseShape(c.req.header('accept'));
     const prefs = parsePrefer(c.req.header('prefer'));
     const query = parseQueryString(new URL(c.req.url).search);
     const guest = isGuest(identity);
+    if (reading && guest) await limitGuests(c, 'rest-guest-read', guestReadLimit);
 
+    // Only the booking tables (of the default schema) hold guests to one row per request and a
+    // rate per address.
+    const limited = guest && schemaName === defaultSchema && config.rest.guestInsertTables.includes(tableName);
     let body: unknown;
     if (method === 'POST' || method === 'PATCH') {
-      if (method === 'POST' && guest) await limitGuestWrites(c, 'rest-anon-insert');
+      if (method === 'POST' && limited) await limitGuests(c, 'rest-anon-insert', anonInsertLimit);
       body = await readJson(c);
     }
 
-    const plan = await planWithFreshSchema(tableName, (table) => {
-      if (reading) return planRead(c, table, query, prefs, shape);
-      if (method === 'POST') return planInsert(table, query, prefs, shape, body, guest);
-      return planUpdateOrDelete(c, table, query, prefs, shape, body);
+    const plan = await planWithFreshSchema(tableName, schemaName, query, (table, embeds) => {
+      if (reading) return planRead(c, table, query, prefs, shape, { embeds, aggregates: config.rest.aggregates });
+      if (method === 'POST') return planInsert(table, query, prefs, shape, body, limited, embeds);
+      return planUpdateOrDelete(c, table, query, prefs, shape, body, embeds);
     });
     return run(identity, c, `/${tableName}`, method, plan, prefs.tx === 'rollback');
   }
@@ -362,9 +435,9 @@ export function restRoutes(deps: AppDeps): Hono {
     }
   });
 
-  /** Guests' writes (inserts, calls by POST) per client address. */
-  async function limitGuestWrites(c: Context, bucket: string): Promise<void> {
-    const decision = await rateLimiter.hit(bucket, clientRateLimitKey(c, config.trustedProxies), anonInsertLimit);
+  /** Guests' writes (inserts, calls by POST) and reads, per client address. */
+  async function limitGuests(c: Context, bucket: string, limit: Limit): Promise<void> {
+    const decision = await rateLimiter.hit(bucket, clientRateLimitKey(c, config.trustedProxies), limit);
     if (!decision.allowed) {
       throw new RestError(
         429,
@@ -378,9 +451,9 @@ export function restRoutes(deps: AppDeps): Hono {
     }
   }
 
-  async function findFunctions(name: string) {
+  async function findFunctions(name: string, schemaName: string) {
     try {
-      return await schema.functions(name);
+      return await schema.functions(name, schemaName);
     } catch (error) {
       throw fromDatabaseError(error, false);
     }
@@ -390,21 +463,22 @@ export function restRoutes(deps: AppDeps): Hono {
     const method = c.req.method;
     const identity = await identify(c);
     const reading = method === 'GET' || method === 'HEAD';
-    checkProfile(c.req.header(reading ? 'accept-profile' : 'content-profile'));
+    const schemaName = chooseSchema(c.req.header(reading ? 'accept-profile' : 'content-profile'), config.rest.schemas);
     const shape = responseShape(c.req.header('accept'));
     const prefs = parsePrefer(c.req.header('prefer'));
     const searchParams = queryStringParams(new URL(c.req.url).search);
+    if (reading && isGuest(identity)) await limitGuests(c, 'rest-guest-read', guestReadLimit);
     let body: unknown;
     if (method === 'POST') {
-      if (isGuest(identity)) await limitGuestWrites(c, 'rest-guest-rpc');
+      if (isGuest(identity)) await limitGuests(c, 'rest-guest-rpc', anonInsertLimit);
       // supabase-js sends `{}` for a call without arguments; PostgREST also takes an empty body.
       body = await readJson(c, {});
     } else if (method !== 'GET' && method !== 'HEAD') {
       throw new RestError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}` });
     }
-    const overloads = await findFunctions(name);
+    const overloads = await findFunctions(name, schemaName);
     const { args, query } = splitArguments(method, overloads, searchParams, body);
-    const fn = chooseFunction(name, overloads, Object.keys(args));
+    const fn = chooseFunction(name, overloads, Object.keys(args), schemaName);
     const plan = planRpc(c, fn, args, query, prefs, shape);
     return run(identity, c, `/rpc/${name}`, method, plan, prefs.tx === 'rollback', reading);
   }

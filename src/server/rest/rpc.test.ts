@@ -5,8 +5,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonClient } from '../../../tests/support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
-import { anonClient } from './test-helpers.ts';
 
 // Test functions, created as the owner; EXECUTE is given to anon only where a test says so.
 const functionsSql = `

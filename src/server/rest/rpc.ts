@@ -17,35 +17,40 @@ import { buildCall, buildScalarCall, buildVoidCall, callSource } from './sql-bui
 
 const argsSchema = z.record(z.string(), z.unknown(), { error: 'The arguments must be a JSON object' });
 
-function notFound(name: string, argNames: string[]): RestError {
+function notFound(schema: string, name: string, argNames: string[]): RestError {
   const sorted = [...argNames].sort();
   const shown = name.slice(0, 100);
   return new RestError(404, {
     code: 'PGRST202',
     message:
       sorted.length === 0
-        ? `Could not find the function public.${shown} without parameters in the schema cache`
-        : `Could not find the function public.${shown}(${sorted.join(', ')}) in the schema cache`,
-    details: `Searched for the function public.${shown} with ${
+        ? `Could not find the function ${schema}.${shown} without parameters in the schema cache`
+        : `Could not find the function ${schema}.${shown}(${sorted.join(', ')}) in the schema cache`,
+    details: `Searched for the function ${schema}.${shown} with ${
       sorted.length === 0 ? 'no parameters' : `parameters ${sorted.join(', ')}`
     }, but no matches were found in the schema cache.`,
   });
 }
 
 /** The overload whose parameters take exactly these names (the others must have defaults). */
-export function chooseFunction(name: string, overloads: FunctionInfo[], argNames: string[]): FunctionInfo {
+export function chooseFunction(
+  name: string,
+  overloads: FunctionInfo[],
+  argNames: string[],
+  schema = 'public',
+): FunctionInfo {
   const fits = overloads.filter(
     (fn) =>
       argNames.every((arg) => fn.params.some((param) => param.name === arg)) &&
       fn.params.every((param) => param.hasDefault || argNames.includes(param.name)),
   );
   const [only, ...others] = fits;
-  if (!only) throw notFound(name, argNames);
+  if (!only) throw notFound(schema, name, argNames);
   if (others.length > 0) {
     throw new RestError(300, {
       code: 'PGRST203',
       message: `Could not choose the best candidate function between: ${fits
-        .map((fn) => `public.${fn.name}(${fn.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`)
+        .map((fn) => `${fn.schema}.${fn.name}(${fn.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`)
         .join(', ')}`,
       hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     });
@@ -101,8 +106,19 @@ export function planRpc(
   const call = buildCall(fn, args);
   if (fn.returns === 'rows') {
     // The function's rows read like a table named after the call.
-    const rows: TableInfo = { schema: 'public', name: '_pgrst_call', columns: fn.columns, primaryKey: [] };
-    const read = planRead(c, rows, query, prefs, shape, callSource(call));
+    const rows: TableInfo = {
+      schema: fn.schema,
+      name: '_pgrst_call',
+      kind: 'table',
+      columns: fn.columns,
+      primaryKey: [],
+    };
+    // Embedding from a function's rows is not supported: an embed in its select is PGRST200.
+    const read = planRead(c, rows, query, prefs, shape, {
+      embeds: new Map(),
+      aggregates: false,
+      source: callSource(call),
+    });
     if (fn.returnsSet) return read;
     // One composite value: an object, as PostgREST answers.
     return { statement: read.statement, respond: (row) => singleValue(row.body, c.req.method) };
@@ -110,7 +126,7 @@ export function planRpc(
   if (touchesRows(query)) {
     throw new RestError(400, {
       code: 'PGRST100',
-      message: `public.${fn.name} returns ${fn.returns === 'void' ? 'nothing' : 'a value, not rows'}: select, filters, order and paging do not apply`,
+      message: `${fn.schema}.${fn.name} returns ${fn.returns === 'void' ? 'nothing' : 'a value, not rows'}: select, filters, order and paging do not apply`,
     });
   }
   if (fn.returns === 'void') {

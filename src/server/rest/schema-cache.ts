@@ -1,5 +1,5 @@
 /**
- * The tables of schema `public` and their columns, and its functions with their parameters, read
+ * The tables and views of schema `public`, their columns and foreign keys, and its functions with their parameters, read
  * from the catalog and kept in memory.
  * Every identifier the REST surface writes into SQL comes from here. A name we do not know makes
  * us read the catalog again (at most once a second), so a migration run by another server
@@ -15,11 +15,56 @@ export interface ColumnInfo {
 }
 
 export interface TableInfo {
-  schema: 'public';
+  /** One of the exposed schemas (REST_SCHEMAS). */
+  schema: string;
   name: string;
+  /** Tables (and partitioned ones), views and materialized views: all readable where granted. */
+  kind: 'table' | 'view' | 'materialized view';
   columns: Map<string, ColumnInfo>;
   primaryKey: string[];
 }
+
+/**
+ * A foreign key as PostgREST sees it: `columns` of `table` reference `foreignColumns` of
+ * `foreignTable`. Views inherit the foreign keys of the tables their columns come from (see
+ * viewLineageSql), under the constraint's name.
+ */
+export interface ForeignKey {
+  /** Both ends are in this schema: PostgREST embeds within the request's schema only. */
+  schema: string;
+  name: string;
+  table: string;
+  columns: string[];
+  foreignTable: string;
+  foreignColumns: string[];
+  /** The referencing columns are unique (a primary key or unique constraint): one-to-one. */
+  unique: boolean;
+}
+
+/** What an embed of `target` from `source` follows: one foreign key, or two through a junction. */
+export type Relationship =
+  | {
+      kind: 'many-to-one' | 'one-to-many' | 'one-to-one';
+      schema: string;
+      source: string;
+      target: string;
+      foreignKey: ForeignKey;
+      /** Column of the source = column of the target, pair by pair. */
+      pairs: { source: string; target: string }[];
+    }
+  | {
+      kind: 'many-to-many';
+      schema: string;
+      source: string;
+      target: string;
+      junction: string;
+      sourceKey: ForeignKey;
+      targetKey: ForeignKey;
+      /** Column of the source = column of the junction. */
+      sourcePairs: { source: string; junction: string }[];
+      /** Column of the junction = column of the target. */
+      targetPairs: { junction: string; target: string }[];
+    };
 
 export interface FunctionParam {
   name: string;
@@ -27,8 +72,9 @@ export interface FunctionParam {
   hasDefault: boolean;
 }
 
-/** A function of schema public that the REST surface may call (`/rpc/<name>`). */
+/** A function of an exposed schema that the REST surface may call (`/rpc/<name>`). */
 export interface FunctionInfo {
+  schema: string;
   name: string;
   /** Its input parameters, in order; all named (a function with an unnamed one is not exposed). */
   params: FunctionParam[];
@@ -41,15 +87,21 @@ export interface FunctionInfo {
 }
 
 export interface SchemaCache {
-  table(name: string): Promise<TableInfo | undefined>;
-  /** The overloads of a function of schema public (empty when there is none). */
-  functions(name: string): Promise<FunctionInfo[]>;
+  table(name: string, schema?: string): Promise<TableInfo | undefined>;
+  /** Every relationship from `source` (a table or view of `schema`) to another of that schema. */
+  relationships(source: string, schema?: string): Promise<Relationship[]>;
+  /** Reads the catalog now (NOTIFY pgrst, 'reload schema'), whenever it was last read. */
+  reload(): Promise<void>;
+  /** The overloads of a function of `schema` (empty when there is none). */
+  functions(name: string, schema?: string): Promise<FunctionInfo[]>;
   /** Reads the catalog again if it was not read in the last second; true when it did. */
   refresh(): Promise<boolean>;
 }
 
 interface CatalogRow {
+  schema_name: string;
   table_name: string;
+  kind: string;
   column_name: string;
   type: string;
   not_null: boolean;
@@ -57,9 +109,11 @@ interface CatalogRow {
   primary_key: boolean;
 }
 
-// Real tables (and partitioned ones) only: no views, no foreign tables, nothing outside public.
+// Tables (and partitioned ones), views and materialized views of the exposed schemas ($1).
 const catalogSql = `
-  select c.relname as table_name,
+  select n.nspname as schema_name,
+         c.relname as table_name,
+         c.relkind::text as kind,
          a.attname as column_name,
          format_type(a.atttypid, a.atttypmod) as type,
          a.attnotnull as not_null,
@@ -69,10 +123,164 @@ const catalogSql = `
     join pg_catalog.pg_namespace n on n.oid = c.relnamespace
     join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
     left join pg_catalog.pg_constraint pk on pk.conrelid = c.oid and pk.contype = 'p'
-   where n.nspname = 'public' and c.relkind in ('r', 'p')
-   order by c.relname, a.attnum`;
+   where n.nspname = any($1::text[]) and c.relkind in ('r', 'p', 'v', 'm')
+   order by n.nspname, c.relname, a.attnum`;
+
+interface ForeignKeyRow {
+  schema_name: string;
+  name: string;
+  table_name: string;
+  columns: string[];
+  foreign_table: string;
+  foreign_columns: string[];
+  is_unique: boolean;
+}
+
+// Foreign keys between relations of public, columns in constraint order; `is_unique` when the
+// referencing columns are exactly a primary key or unique constraint of their table.
+const foreignKeysSql = `
+  select n.nspname as schema_name,
+         con.conname as name,
+         c.relname as table_name,
+         array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, i)
+                 join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
+                order by k.i) as columns,
+         fc.relname as foreign_table,
+         array(select a.attname::text from unnest(con.confkey) with ordinality k(attnum, i)
+                 join pg_catalog.pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum
+                order by k.i) as foreign_columns,
+         exists (select 1 from pg_catalog.pg_constraint u
+                  where u.conrelid = con.conrelid and u.contype in ('p', 'u')
+                    and u.conkey::int2[] @> con.conkey::int2[] and u.conkey::int2[] <@ con.conkey::int2[]) as is_unique
+    from pg_catalog.pg_constraint con
+    join pg_catalog.pg_class c on c.oid = con.conrelid
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    join pg_catalog.pg_class fc on fc.oid = con.confrelid
+    join pg_catalog.pg_namespace fn on fn.oid = fc.relnamespace
+   where con.contype = 'f' and n.nspname = any($1::text[]) and fn.nspname = n.nspname
+   order by n.nspname, con.conname`;
+
+interface LineageRow {
+  schema_name: string;
+  view_name: string;
+  table_name: string;
+  column_name: string;
+}
+
+// The table columns each view of public reads (its rewrite rule depends on them) that the view
+// also exposes under the same name: the lineage PostgREST follows to give views the foreign keys
+// of their tables. A column renamed in the view is not followed.
+const viewLineageSql = `
+  select distinct vn.nspname as schema_name, v.relname as view_name, t.relname as table_name,
+         ta.attname as column_name
+    from pg_catalog.pg_class v
+    join pg_catalog.pg_namespace vn on vn.oid = v.relnamespace
+    join pg_catalog.pg_rewrite r on r.ev_class = v.oid
+    join pg_catalog.pg_depend d on d.classid = 'pg_catalog.pg_rewrite'::regclass and d.objid = r.oid
+                               and d.refclassid = 'pg_catalog.pg_class'::regclass and d.refobjsubid > 0
+    join pg_catalog.pg_class t on t.oid = d.refobjid and t.oid <> v.oid
+    join pg_catalog.pg_namespace tn on tn.oid = t.relnamespace
+    join pg_catalog.pg_attribute ta on ta.attrelid = t.oid and ta.attnum = d.refobjsubid
+    join pg_catalog.pg_attribute va on va.attrelid = v.oid and va.attname = ta.attname and va.attnum > 0
+   where vn.nspname = any($1::text[]) and tn.nspname = vn.nspname and v.relkind in ('v', 'm')`;
+
+/**
+ * The foreign keys of the views: a view that shows every referencing column of a table's foreign
+ * key (under the same names) references what that table references, and a view that shows every
+ * referenced column is referenced as the table is. One level (views of tables), as is common.
+ */
+function viewForeignKeys(keys: ForeignKey[], lineage: LineageRow[]): ForeignKey[] {
+  const shown = new Map<string, Set<string>>();
+  for (const row of lineage) {
+    const key = `${row.schema_name}\u0000${row.view_name}\u0000${row.table_name}`;
+    shown.set(key, (shown.get(key) ?? new Set()).add(row.column_name));
+  }
+  const shows = (schema: string, view: string, table: string, columns: string[]) => {
+    const set = shown.get(`${schema}\u0000${view}\u0000${table}`);
+    return set !== undefined && columns.every((c) => set.has(c));
+  };
+  const out: ForeignKey[] = [];
+  for (const key of keys) {
+    const views = [...new Set(lineage.filter((row) => row.schema_name === key.schema).map((row) => row.view_name))];
+    const sources = [key.table, ...views.filter((v) => shows(key.schema, v, key.table, key.columns))];
+    const targets = [
+      key.foreignTable,
+      ...views.filter((v) => shows(key.schema, v, key.foreignTable, key.foreignColumns)),
+    ];
+    for (const table of sources) {
+      for (const foreignTable of targets) {
+        if (table === key.table && foreignTable === key.foreignTable) continue;
+        out.push({ ...key, table, foreignTable, unique: table === key.table ? key.unique : false });
+      }
+    }
+  }
+  return out;
+}
+
+/** Every relationship the foreign keys give, by schema and source. */
+function relationshipIndex(keys: ForeignKey[], tables: Map<string, TableInfo>): Map<string, Relationship[]> {
+  const index = new Map<string, Relationship[]>();
+  const add = (rel: Relationship) => {
+    const key = `${rel.schema}\u0000${rel.source}`;
+    index.set(key, [...(index.get(key) ?? []), rel]);
+  };
+  for (const fk of keys) {
+    const pairs = fk.columns.map((column, i) => ({ source: column, target: fk.foreignColumns[i] ?? '' }));
+    add({
+      kind: fk.unique ? 'one-to-one' : 'many-to-one',
+      schema: fk.schema,
+      source: fk.table,
+      target: fk.foreignTable,
+      foreignKey: fk,
+      pairs,
+    });
+    add({
+      kind: fk.unique ? 'one-to-one' : 'one-to-many',
+      schema: fk.schema,
+      source: fk.foreignTable,
+      target: fk.table,
+      foreignKey: fk,
+      pairs: pairs.map((p) => ({ source: p.target, target: p.source })),
+    });
+  }
+  // A junction: a table with foreign keys to both sides whose columns are all in its primary key.
+  const byTable = new Map<string, ForeignKey[]>();
+  for (const fk of keys) {
+    const key = `${fk.schema}\u0000${fk.table}`;
+    byTable.set(key, [...(byTable.get(key) ?? []), fk]);
+  }
+  for (const [key, junctionKeys] of byTable) {
+    const primaryKey = tables.get(key)?.primaryKey ?? [];
+    const junction = junctionKeys[0]?.table ?? '';
+    const eligible = junctionKeys.filter((fk) => fk.columns.every((c) => primaryKey.includes(c)));
+    for (const sourceKey of eligible) {
+      for (const targetKey of eligible) {
+        if (sourceKey === targetKey) continue;
+        add({
+          kind: 'many-to-many',
+          schema: sourceKey.schema,
+          source: sourceKey.foreignTable,
+          target: targetKey.foreignTable,
+          junction,
+          sourceKey,
+          targetKey,
+          sourcePairs: sourceKey.foreignColumns.map((column, i) => ({
+            source: column,
+            junction: sourceKey.columns[i] ?? '',
+          })),
+          targetPairs: targetKey.columns.map((column, i) => ({
+            junction: column,
+            target: targetKey.foreignColumns[i] ?? '',
+          })),
+        });
+      }
+    }
+  }
+  return index;
+}
 
 interface FunctionRow {
+  schema_name: string;
   name: string;
   volatility: string;
   returns_set: boolean;
@@ -88,7 +296,8 @@ interface FunctionRow {
 // parameters and, for functions returning rows, the columns of those rows. Functions over
 // pseudo-types (triggers, internal helpers) are left out: they cannot be called with JSON.
 const functionsSql = `
-  select p.proname as name,
+  select n.nspname as schema_name,
+         p.proname as name,
          p.provolatile::text as volatility,
          p.proretset as returns_set,
          format_type(p.prorettype, null) as return_type,
@@ -105,7 +314,7 @@ const functionsSql = `
     from pg_catalog.pg_proc p
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
     join pg_catalog.pg_type t on t.oid = p.prorettype
-   where n.nspname = 'public' and p.prokind = 'f'
+   where n.nspname = any($1::text[]) and p.prokind = 'f'
      and format_type(p.prorettype, null) not in ('trigger', 'event_trigger', 'internal', 'language_handler')
      and not exists (
        select 1 from unnest(p.proargtypes::oid[]) as arg(t) join pg_catalog.pg_type at on at.oid = arg.t
@@ -135,6 +344,7 @@ function toFunctionInfo(row: FunctionRow): FunctionInfo | undefined {
     described.map((c) => [c.name, { name: c.name, type: c.type, nullable: true, hasDefault: false }]),
   );
   return {
+    schema: row.schema_name,
     name: row.name,
     params,
     returnsSet: row.returns_set,
@@ -144,28 +354,48 @@ function toFunctionInfo(row: FunctionRow): FunctionInfo | undefined {
   };
 }
 
-export function createSchemaCache(db: Queryable, now: () => number = Date.now): SchemaCache {
+/** Map keys: a name within its schema. */
+const at = (schema: string, name: string) => `${schema}\u0000${name}`;
+
+/**
+ * `schemas`: the exposed ones (REST_SCHEMAS; public by default). Names are looked up in the
+ * schema a request asks for (Accept-Profile / Content-Profile), public when none.
+ */
+export function createSchemaCache(
+  db: Queryable,
+  now: () => number = Date.now,
+  schemas: readonly string[] = ['public'],
+): SchemaCache {
   let tables: Map<string, TableInfo> | undefined;
+  let relationships = new Map<string, Relationship[]>();
   let functions = new Map<string, FunctionInfo[]>();
   let loadedAt = Number.NEGATIVE_INFINITY;
   let loading: Promise<void> | undefined;
+  const exposed = [[...schemas]];
 
   async function load(): Promise<void> {
     loading ??= (async () => {
       try {
-        const { rows } = await db.query<CatalogRow>(catalogSql);
-        const functionRows = await db.query<FunctionRow>(functionsSql);
+        const { rows } = await db.query<CatalogRow>(catalogSql, exposed);
+        const functionRows = await db.query<FunctionRow>(functionsSql, exposed);
+        const keyRows = await db.query<ForeignKeyRow>(foreignKeysSql, exposed);
+        const lineage = await db.query<LineageRow>(viewLineageSql, exposed);
         const nextFunctions = new Map<string, FunctionInfo[]>();
         for (const row of functionRows.rows) {
           const info = toFunctionInfo(row);
-          if (info) nextFunctions.set(info.name, [...(nextFunctions.get(info.name) ?? []), info]);
+          if (info) {
+            const key = at(info.schema, info.name);
+            nextFunctions.set(key, [...(nextFunctions.get(key) ?? []), info]);
+          }
         }
         const next = new Map<string, TableInfo>();
         for (const row of rows) {
-          let table = next.get(row.table_name);
+          const key = at(row.schema_name, row.table_name);
+          let table = next.get(key);
           if (!table) {
-            table = { schema: 'public', name: row.table_name, columns: new Map(), primaryKey: [] };
-            next.set(row.table_name, table);
+            const kind = row.kind === 'v' ? 'view' : row.kind === 'm' ? 'materialized view' : 'table';
+            table = { schema: row.schema_name, name: row.table_name, kind, columns: new Map(), primaryKey: [] };
+            next.set(key, table);
           }
           table.columns.set(row.column_name, {
             name: row.column_name,
@@ -175,6 +405,16 @@ export function createSchemaCache(db: Queryable, now: () => number = Date.now): 
           });
           if (row.primary_key) table.primaryKey.push(row.column_name);
         }
+        const keys: ForeignKey[] = keyRows.rows.map((row) => ({
+          schema: row.schema_name,
+          name: row.name,
+          table: row.table_name,
+          columns: row.columns,
+          foreignTable: row.foreign_table,
+          foreignColumns: row.foreign_columns,
+          unique: row.is_unique,
+        }));
+        relationships = relationshipIndex([...keys, ...viewForeignKeys(keys, lineage.rows)], next);
         tables = next;
         functions = nextFunctions;
         loadedAt = now();
@@ -193,17 +433,26 @@ export function createSchemaCache(db: Queryable, now: () => number = Date.now): 
 
   return {
     refresh,
-    async table(name) {
-      if (!tables) await load();
-      const found = tables?.get(name);
-      if (found) return found;
-      return (await refresh()) ? tables?.get(name) : undefined;
+    async reload() {
+      // A load under way may have read the catalog before the change: wait for it, then read again.
+      await loading?.catch(() => undefined);
+      await load();
     },
-    async functions(name) {
+    async relationships(source, schema = 'public') {
       if (!tables) await load();
-      const found = functions.get(name);
+      return relationships.get(at(schema, source)) ?? [];
+    },
+    async table(name, schema = 'public') {
+      if (!tables) await load();
+      const found = tables?.get(at(schema, name));
       if (found) return found;
-      return (await refresh()) ? (functions.get(name) ?? []) : [];
+      return (await refresh()) ? tables?.get(at(schema, name)) : undefined;
+    },
+    async functions(name, schema = 'public') {
+      if (!tables) await load();
+      const found = functions.get(at(schema, name));
+      if (found) return found;
+      return (await refresh()) ? (functions.get(at(schema, name)) ?? []) : [];
     },
   };
 }

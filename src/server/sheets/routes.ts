@@ -5,7 +5,9 @@
  * it as a reservation, so staff see it on the dashboard.
  */
 import { Hono } from 'hono';
-import { isBookingRefusal } from '../../domain/availability.ts';
+import { isBookingRefusal, unknownBranchCode } from '../../domain/availability.ts';
+import { receiptSecretHeader } from '../../domain/booking-lifecycle.ts';
+import { blockedGuestCode } from '../../domain/guests.ts';
 import { type SheetsReservation, sheetsReservationSchema } from '../../domain/reservation.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sqlState } from '../db/database.ts';
@@ -69,9 +71,9 @@ function parseBody(text: string): Parsed {
 function refusal(error: unknown): { status: 400 | 500 | 503; error: string; code?: string } {
   const code = sqlState(error);
   const head = code?.slice(0, 2);
-  if (isBookingRefusal(code) && error instanceof Error) {
-    // The branch cannot take it (full, closed, past…): the database's own message says why and
-    // quotes no guest data (branch, time and date only).
+  if ((isBookingRefusal(code) || code === unknownBranchCode || code === blockedGuestCode) && error instanceof Error) {
+    // The branch cannot take it (full, closed, past…), is no longer a branch, or the guest is asked
+    // to call (BK006): the database's own message says why and quotes no guest data.
     return { status: 400, error: error.message, code };
   }
   if (code === '57014') return { status: 503, error: 'The reservation service is busy, please try again' };
@@ -88,13 +90,17 @@ function refusal(error: unknown): { status: 400 | 500 | 503; error: string; code
  * Stores the reservation as the public form would: as `anon`, so the same grants and RLS apply.
  * The request's headers go along as for /rest/v1: call 8 is sent `no-cors` with no header of the
  * page's, so the browser's own Accept-Language is all that says which language the guest reads.
+ * The page reads no answer, so it has no receipt to claim: a receipt secret sent here anyway is
+ * left out, and a booking made here never opens a receipt (20261125220000_receipt_secret.sql).
  */
 async function insertReservation(deps: AppDeps, r: SheetsReservation, headers: Headers): Promise<void> {
+  const visible = new Headers(headers);
+  visible.delete(receiptSecretHeader);
   await deps.db.transaction(async (tx) => {
     await tx.query(
       `select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true),
               set_config('request.headers', $1, true)`,
-      [databaseVisibleHeaders(headers)],
+      [databaseVisibleHeaders(visible)],
     );
     // No RETURNING: anon may insert but not read reservations back.
     await tx.query(

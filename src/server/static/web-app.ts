@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { Context, Env, Hono } from 'hono';
-import { appPaths, defaultLanguage, languagePrefix, splitLanguage } from '../../domain/routes.ts';
+import { appPaths, defaultLanguage, type Language, languagePrefix, splitLanguage } from '../../domain/routes.ts';
 
-interface StaticFile {
+export interface StaticFile {
   body: Buffer;
   br: Buffer | undefined;
   gzip: Buffer | undefined;
@@ -91,16 +91,21 @@ function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: str
 }
 
 /**
- * A page behind a secret in its path (the manage link's /booking/<token>): the app with 200 when
- * `exists` says the secret opens something, the not-found page with 404 otherwise; never cached
- * or indexed, and its address never sent on as a Referer.
+ * A page behind a secret in its path (the manage link's /booking/<token>, in every language): the
+ * app with 200 when `exists` says the secret opens something, the not-found page with 404
+ * otherwise, the app with 429 when the client has asked too often (the secret is then not looked
+ * up); in the path's language, never cached or indexed, and its address never sent on as a Referer.
  */
 export interface PrivatePage {
-  prefix: string;
+  /** Whether a path is one of this page's, in which language, and its secret (undefined: none). */
+  match(path: string): { language: Language; key: string | undefined } | undefined;
+  /** Seconds this client must wait before its next look-up (0: go ahead). */
+  throttle(c: Context): Promise<number>;
   exists(key: string): Promise<boolean>;
 }
 
-const privateHeaders = {
+/** The headers of every answer on a private page's path, whatever its method or status. */
+export const privateHeaders = {
   'Cache-Control': 'no-store',
   'X-Robots-Tag': 'noindex, nofollow',
   'Referrer-Policy': 'no-referrer',
@@ -108,16 +113,28 @@ const privateHeaders = {
 
 const privateHead = '<meta name="robots" content="noindex, nofollow" /><meta name="referrer" content="no-referrer" />';
 
-function privateHtml(c: Context, file: StaticFile | undefined, status: 200 | 404 | 503): Response {
-  if (!file) return c.html(notBuilt, status, privateHeaders);
+function privateHtml(
+  c: Context,
+  file: StaticFile | undefined,
+  status: 200 | 404 | 429 | 503,
+  headers: Record<string, string> = {},
+): Response {
+  if (!file) return c.html(notBuilt, status, { ...privateHeaders, ...headers });
   const html = file.body.toString('utf8').replace(/<head(\s[^>]*)?>/i, (head) => `${head}${privateHead}`);
-  return c.html(c.req.method === 'HEAD' ? '' : html, status, privateHeaders);
+  return c.html(c.req.method === 'HEAD' ? '' : html, status, { ...privateHeaders, ...headers });
 }
+
+/**
+ * Renders an app route's page anew (the pages showing the menu, src/server/menu), or answers
+ * undefined to have the built file served.
+ */
+export type LivePage = (path: string, query: URLSearchParams, built: StaticFile) => Promise<StaticFile | undefined>;
 
 export function mountWebApp<E extends Env>(
   app: Hono<E>,
   root: string,
   privatePages: readonly PrivatePage[] = [],
+  livePage?: LivePage,
 ): void {
   const files = loadWebApp(root);
   const routes = new Set<string>(appPaths);
@@ -125,23 +142,40 @@ export function mountWebApp<E extends Env>(
 
   const page = (path: string): StaticFile | undefined =>
     files.get(path === '/' ? '/index.html' : `${path}/index.html`) ?? shell;
+  // The 404 page of a language: /vi/… gets the Vietnamese one.
+  const notFoundPage = (language: Language): StaticFile | undefined =>
+    (language === defaultLanguage ? undefined : files.get(`${languagePrefix(language)}/404.html`)) ??
+    files.get('/404.html') ??
+    shell;
 
-  for (const privatePage of privatePages) {
-    app.on(['GET', 'HEAD'], `${privatePage.prefix}:key`, async (c) => {
-      const key = c.req.param('key') ?? '';
-      let found: boolean;
-      try {
-        found = await privatePage.exists(key);
-      } catch {
-        // The database did not answer: the app loads and says the booking could not be loaded.
-        return privateHtml(c, shell, 503);
-      }
-      return found ? privateHtml(c, shell, 200) : privateHtml(c, files.get('/404.html') ?? shell, 404);
-    });
+  async function servePrivate(
+    c: Context,
+    privatePage: PrivatePage,
+    language: Language,
+    key: string | undefined,
+  ): Promise<Response> {
+    // The app in the path's language (its <html lang>), which then renders the page itself.
+    const appPage = files.get(`${languagePrefix(language)}/index.html`) ?? shell;
+    if (key === undefined) return privateHtml(c, notFoundPage(language), 404);
+    const wait = await privatePage.throttle(c);
+    // The app still loads: the page's own call may answer, or the page says it could not load.
+    if (wait > 0) return privateHtml(c, appPage, 429, { 'Retry-After': String(wait) });
+    let found: boolean;
+    try {
+      found = await privatePage.exists(key);
+    } catch {
+      // The database did not answer: the app loads and says the booking could not be loaded.
+      return privateHtml(c, appPage, 503);
+    }
+    return found ? privateHtml(c, appPage, 200) : privateHtml(c, notFoundPage(language), 404);
   }
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = c.req.path;
+    for (const privatePage of privatePages) {
+      const match = privatePage.match(path);
+      if (match) return servePrivate(c, privatePage, match.language, match.key);
+    }
     const file = files.get(path);
     if (file && !path.endsWith('.html')) {
       return send(c, file, 200, file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -149,14 +183,11 @@ export function mountWebApp<E extends Env>(
     const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (routes.has(normalized)) {
       const html = page(normalized);
-      return html ? send(c, html, 200, 'no-cache') : c.html(notBuilt, 200);
+      if (!html) return c.html(notBuilt, 200);
+      const live = livePage && (await livePage(normalized, new URL(c.req.url).searchParams, html));
+      return send(c, live || html, 200, 'no-cache');
     }
-    // The 404 page in the language of the path asked for: /vi/… gets the Vietnamese one.
-    const { language } = splitLanguage(normalized);
-    const notFound =
-      (language === defaultLanguage ? undefined : files.get(`${languagePrefix(language)}/404.html`)) ??
-      files.get('/404.html') ??
-      shell;
+    const notFound = notFoundPage(splitLanguage(normalized).language);
     return notFound ? send(c, notFound, 404, 'no-cache') : c.html(notBuilt, 404);
   });
 }

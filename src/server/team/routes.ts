@@ -24,6 +24,7 @@ import {
   createStaffAccount,
   findStaffAccount,
   generateTemporaryPassword,
+  LastOwnerError,
   listStaffAccounts,
   removeStaffAccountById,
   resetStaffPassword,
@@ -47,11 +48,15 @@ function reply(c: Context, error: TeamError): Response {
   return c.json({ code: error.code, message: error.message }, error.status, { 'Cache-Control': 'no-store' });
 }
 
-/** The branches an account may be given: those with settings, and those the booking forms offer. */
+/**
+ * The branches an account may be given: those of public.branches (a host's bookings can only be
+ * at one of them), the forms' own first, in their order, then those owners added, by name.
+ */
 async function knownBranches(q: Queryable): Promise<string[]> {
-  const { rows } = await q.query<{ branch: string }>('select branch from public.branch_settings order by branch');
-  const all = new Set<string>([...homeBranches, ...rows.map((row) => row.branch), ...reservationPageBranches]);
-  return [...all];
+  const { rows } = await q.query<{ name: string }>('select name from public.branches order by name');
+  const names = new Set(rows.map((row) => row.name));
+  const forms: string[] = [...homeBranches, ...reservationPageBranches].filter((name) => names.has(name));
+  return [...new Set([...forms, ...names])];
 }
 
 async function checkAssignment(q: Queryable, input: { role: string; branches: string[] }): Promise<RoleAssignment> {
@@ -94,6 +99,7 @@ export function teamRoutes(deps: AppDeps): Hono {
 
   app.onError((error, c) => {
     if (error instanceof TeamError) return reply(c, error);
+    if (error instanceof LastOwnerError) return reply(c, new TeamError(409, 'last_owner', error.message));
     if (error instanceof AccountError) return reply(c, new TeamError(409, 'account_refused', error.message));
     throw error;
   });
@@ -136,8 +142,10 @@ export function teamRoutes(deps: AppDeps): Hono {
       return c.json({ account, temporaryPassword }, 201, noStore);
     }
 
-    // The caller's own account: an owner may not demote or remove themselves, so the team always keeps one owner.
-    if (request.id === caller.user.row.id && request.action !== 'reset-password') {
+    // The caller's own account: an owner may not demote or remove themselves here (the database
+    // also refuses to take the last owner away, whoever asks). Both ids are canonical, lower-case
+    // uuids: compared as text, 'ABC…' would pass for another account while Postgres finds 'abc…'.
+    if (request.id === caller.user.row.id.toLowerCase() && request.action !== 'reset-password') {
       throw new TeamError(409, 'own_account', 'You cannot change or remove your own account here');
     }
     const target = await findStaffAccount(db, request.id);

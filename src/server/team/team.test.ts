@@ -7,11 +7,11 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestBooking } from '../../../tests/support/builders.ts';
+import { insertAsOwner } from '../../../tests/support/realtime-subscriptions.ts';
+import { anonClient, signUserToken, tokenClient } from '../../../tests/support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
 import { teamListSchema, temporaryPasswordSchema } from '../../domain/team.ts';
-import { createStaffAccount } from '../auth/accounts.ts';
-import { insertAsOwner } from '../realtime/test-helpers.ts';
-import { anonClient, signUserToken, tokenClient } from '../rest/test-helpers.ts';
+import { createStaffAccount, LastOwnerError, setStaffRole } from '../auth/accounts.ts';
 
 const owner = { email: 'owner@saffron-lotus.test', password: 'saffron threads in warm milk' };
 const options = { auth: { persistSession: false, autoRefreshToken: false } };
@@ -82,6 +82,35 @@ describe.each(backends)('the team endpoint on %s', (backend) => {
       lastSignInAt: null,
     });
     expect(list.branches).toEqual(expect.arrayContaining(['Hanoi (main branch)', 'Ninh Binh', 'Sa Pa', 'Da Nang']));
+  });
+
+  it('offers the branches of public.branches, those an owner adds included, and no other name', async () => {
+    expect((await ownerClient.from('branches').insert({ name: 'Hoi An' })).status).toBe(201);
+    const list = teamListSchema.parse((await call(ownerClient)).body);
+    expect(list.branches.slice(0, 7)).toEqual([
+      'Hanoi (main branch)',
+      'Ninh Binh',
+      'Sa Pa',
+      'Da Nang',
+      'Downtown',
+      'Uptown',
+      'Suburb',
+    ]);
+    expect(list.branches).toContain('Hoi An');
+    const made = await call(ownerClient, {
+      action: 'create',
+      email: 'hoi.an.host@saffron-lotus.test',
+      role: 'host',
+      branches: ['Hoi An'],
+    });
+    expect(made.status).toBe(201);
+    const misspelt = await call(ownerClient, {
+      action: 'create',
+      email: 'sa.pa.host@saffron-lotus.test',
+      role: 'host',
+      branches: ['sa pa'],
+    });
+    expect([misspelt.status, (misspelt.body as { code?: string }).code]).toEqual([400, 'unknown_branch']);
   });
 
   it('adds a Sa Pa host with a temporary password shown once; the host signs in and reads only Sa Pa', async () => {
@@ -235,5 +264,66 @@ describe.each(backends)('the team endpoint on %s', (backend) => {
     const unknown = '00000000-0000-4000-8000-00000000abcd';
     expect((await call(ownerClient, { action: 'update', id: unknown, role: 'staff' })).status).toBe(404);
     expect((await call(ownerClient, { action: 'create', email: owner.email, role: 'staff' })).status).toBe(409);
+  });
+  it('knows its own id in any case, and never leaves the team without an owner (security review #20, item 1)', async () => {
+    const { body } = await call(ownerClient);
+    const self = teamListSchema.parse(body).self;
+    const ownersNow = async () => {
+      const { rows } = await server.deps.db.query<{ id: string }>(
+        `select id from auth.users where raw_app_meta_data ->> 'role' = 'owner' and deleted_at is null order by email`,
+      );
+      return rows.map((row) => row.id);
+    };
+    // Its own id in upper case is still its own account: refused, and nothing changes.
+    for (const request of [
+      { action: 'update', id: self.toUpperCase(), role: 'staff' },
+      { action: 'remove', id: self.toUpperCase() },
+    ]) {
+      expect(await call(ownerClient, request)).toMatchObject({ status: 409, body: { code: 'own_account' } });
+    }
+    expect(await ownersNow()).toContain(self);
+
+    // Only this owner left (other tests' owners become staff), then a deputy owner.
+    await server.deps.db.query(
+      `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"staff"}'
+        where raw_app_meta_data ->> 'role' = 'owner' and id <> $1`,
+      [self],
+    );
+    // The function the endpoint uses: the database refuses to demote the last owner.
+    await expect(setStaffRole(server.deps.db, { id: self }, { role: 'staff', branches: [] })).rejects.toThrow(
+      LastOwnerError,
+    );
+    const deputy = { email: 'deputy.owner@saffron-lotus.test', password: 'mustard seeds popping in ghee' };
+    const deputyId = await createStaffAccount(server.deps.db, {
+      ...deputy,
+      assignment: { role: 'owner', branches: [] },
+    });
+    const deputyClient = await signIn(deputy.email, deputy.password);
+    // The two owners demote each other at once: one of them may, the other is refused — whatever
+    // the order, an owner is left, and no answer is a 500.
+    const answers = await Promise.all([
+      call(ownerClient, { action: 'update', id: deputyId, role: 'staff' }),
+      call(deputyClient, { action: 'update', id: self, role: 'staff' }),
+    ]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      expect([401, 403, 409]).toContain(answer.status);
+      if (answer.status === 409) {
+        expect(answer.body).toEqual({
+          code: 'last_owner',
+          message: 'The team must keep at least one owner: make another account owner first',
+        });
+      }
+    }
+    const left = await ownersNow();
+    expect(left).toHaveLength(1);
+    // The team is whole again for the next test: the owner this file signs in as is an owner.
+    if (left[0] !== self) {
+      await server.deps.db.query(
+        `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"owner"}' where id = $1`,
+        [self],
+      );
+      await server.deps.db.query(`delete from auth.users where id = $1`, [deputyId]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Renders a public page to HTML at build time (scripts/prerender): the browser paints it at once
- * and hydrates it. Not part of the browser bundle.
+ * Renders a public page to HTML at build time (scripts/prerender), and again on the server when the
+ * menu changes (src/server/menu/live-pages.ts): the browser paints it at once and hydrates it.
+ * Not part of the browser bundle.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -9,6 +10,7 @@ import { StaticRouter } from 'react-router';
 import type { Language } from '../../domain/routes.ts';
 import { AppRoutes } from './app.tsx';
 import { loadNamespace, type Namespace, setRenderingLanguage } from './i18n.ts';
+import { setRenderingPageData } from './page-data.ts';
 import { HeadContext, type PageMeta } from './page-meta.tsx';
 
 export interface RenderedPage {
@@ -20,9 +22,12 @@ export async function renderPage(
   url: string,
   namespaces: readonly Namespace[],
   language: Language,
+  /** The live menu's data (the server, src/server/menu); none at build time. */
+  data?: Record<string, unknown>,
 ): Promise<RenderedPage> {
   // Pages render one at a time: screens loaded while rendering load their messages in this language.
   setRenderingLanguage(language);
+  setRenderingPageData(data);
   await Promise.all(namespaces.map((namespace) => loadNamespace(namespace, language)));
   const head: { meta?: PageMeta } = {};
   const app = (

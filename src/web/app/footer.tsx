@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../domain/format-dong.ts';
 import { restaurantProfile } from '../../domain/restaurant-profile.ts';
 import { BrandMark } from './brand-mark.tsx';
 import styles from './footer.module.css';
 import { useBranchName, useLanguage } from './language.ts';
+import { useTranslation } from './translation.tsx';
 
 export function Footer() {
   const { t } = useTranslation();

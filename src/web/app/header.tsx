@@ -3,7 +3,6 @@
  * go home first and scroll after about 100 ms. On small screens the links fold behind a toggle.
  */
 import { type MouseEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { restaurantProfile } from '../../domain/restaurant-profile.ts';
 import { type HomeSection, paths } from '../../domain/routes.ts';
@@ -13,6 +12,7 @@ import styles from './header.module.css';
 import { useLocalize } from './language.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { scrollAfterNavigationMs, scrollToSection } from './section-scroll.ts';
+import { useTranslation } from './translation.tsx';
 
 type NavItem =
   | { kind: 'route'; label: string; to: string; section?: HomeSection }

@@ -6,12 +6,12 @@
  * everyone), and never again once offered or once the visitor has chosen with the switch.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { defaultLanguage, type Language, languages, languageTags } from '../../domain/routes.ts';
 import { prepareLanguage } from './i18n.ts';
 import { markLanguageOffered, mayOfferLanguage, rememberLanguage, samePageIn, useLanguage } from './language.ts';
 import styles from './layout.module.css';
+import { useTranslation } from './translation.tsx';
 
 function preferredLanguage(): Language | undefined {
   for (const tag of navigator.languages ?? [navigator.language]) {

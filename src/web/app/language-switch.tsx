@@ -4,11 +4,11 @@
  * the new language's messages are loaded before the page changes, so nothing shows half-translated.
  */
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { languages, languageTags } from '../../domain/routes.ts';
 import { prepareLanguage } from './i18n.ts';
 import { rememberLanguage, samePageIn, useLanguage } from './language.ts';
+import { useTranslation } from './translation.tsx';
 
 export function LanguageSwitch(props: { listClassName?: string; linkClassName?: string; onSwitch?: () => void }) {
   const { i18n } = useTranslation();

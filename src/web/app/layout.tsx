@@ -1,5 +1,4 @@
 import { Suspense, useEffect } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { languageTags } from '../../domain/routes.ts';
 import { ToastHost } from '../lib/toaster.tsx';
@@ -10,6 +9,7 @@ import { useLanguage } from './language.ts';
 import { LanguageOffer } from './language-offer.tsx';
 import styles from './layout.module.css';
 import { PageTransition } from './page-transition.tsx';
+import { I18nProvider, useTranslation } from './translation.tsx';
 
 /** The page in its language: every message below comes from that language's i18n instance. */
 export function Layout() {
@@ -18,9 +18,9 @@ export function Layout() {
     document.documentElement.lang = languageTags[language].bcp47;
   }, [language]);
   return (
-    <I18nextProvider i18n={i18nFor(language)}>
+    <I18nProvider i18n={i18nFor(language)}>
       <Frame />
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -7,7 +7,7 @@ import { type ComponentType, lazy, type ReactNode, useState } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { branchSlugs } from '../../domain/restaurant-profile.ts';
 import { branchPath, languages, localizePath, manageBookingRoute, paths } from '../../domain/routes.ts';
-import { loadNamespace, type Namespace } from './i18n.ts';
+import { currentLanguage, loadNamespace, type Namespace } from './i18n.ts';
 import { Layout } from './layout.tsx';
 
 /**
@@ -60,9 +60,22 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.reservation,
     ...screen(
-      () => import('../features/reservation/reservation-page.tsx'),
+      // The calendar's words in the page's language come with the page's code.
+      () =>
+        import('../features/reservation/reservation-page.tsx').then(async (module) => {
+          await module.prepareCalendar(currentLanguage());
+          return module;
+        }),
       (m) => m.ReservationPage,
       'reservation',
+    ),
+  },
+  {
+    path: paths.privacy,
+    ...screen(
+      () => import('../features/privacy/privacy-page.tsx'),
+      (m) => m.PrivacyPage,
+      'privacy',
     ),
   },
   {
@@ -79,6 +92,14 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
       () => import('../features/admin/dashboard-page.tsx'),
       (m) => m.DashboardPage,
       'admin',
+    ),
+  },
+  {
+    path: paths.adminTimeline,
+    ...screen(
+      () => import('../features/timeline/timeline-page.tsx'),
+      (m) => m.TimelinePage,
+      ['admin', 'host', 'timeline'],
     ),
   },
   {
@@ -106,11 +127,43 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
     ),
   },
   {
+    path: paths.adminMenu,
+    ...screen(
+      () => import('../features/admin-menu/admin-menu-page.tsx'),
+      (m) => m.AdminMenuPage,
+      ['admin', 'adminMenu'],
+    ),
+  },
+  {
+    path: paths.adminGuests,
+    ...screen(
+      () => import('../features/guests/guests-page.tsx'),
+      (m) => m.GuestsPage,
+      'admin',
+    ),
+  },
+  {
     path: paths.adminAccount,
     ...screen(
       () => import('../features/admin/account-page.tsx'),
       (m) => m.AccountPage,
       'admin',
+    ),
+  },
+  {
+    path: paths.adminFloor,
+    ...screen(
+      () => import('../features/floor/floor-page.tsx'),
+      (m) => m.FloorPage,
+      ['admin', 'floor'],
+    ),
+  },
+  {
+    path: paths.adminFloorEdit,
+    ...screen(
+      () => import('../features/floor/floor-edit-page.tsx'),
+      (m) => m.FloorEditPage,
+      ['admin', 'floor'],
     ),
   },
   // One route per branch, so any other slug falls through to the 404 page as the server's 404 does.

@@ -1,8 +1,8 @@
 /** Mounts sonner's Toaster the first time a feature calls notify(), keeping it out of the first page load. */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths, splitLanguage } from '../../domain/routes.ts';
+import { useTranslation } from '../app/translation.tsx';
 import { loadSonner, subscribeToaster, toasterMounted, toasterWanted } from './toaster-state.ts';
 
 const staffPaths = new Set<string>([

@@ -6,7 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/translation.tsx';
 import accountStyles from './account.module.css';
 import { PasswordCard } from './password-card.tsx';
 import { appRoleOf } from './staff-claims.ts';

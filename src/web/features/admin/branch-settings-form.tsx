@@ -1,15 +1,15 @@
 /**
- * One branch's settings: the booking limits, opening hours per weekday (one fieldset a day, one
+ * One branch's settings: the booking limits, turn times by party size, opening hours per weekday (one fieldset a day, one
  * or more ranges in it) and closed dates. Checked with branchSettingsSchema before anything is
  * sent; saved in one call that replaces the branch's hours and closed dates all or nothing.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { type BranchSettings, weekdays } from '../../../domain/availability.ts';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { useBranchName } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -39,6 +39,9 @@ export function BranchSettingsForm(props: { supabase: SupabaseClient; branch: st
         tooLong: (maximum) => t('settings.errors.tooLong', { maximum }),
         timeRequired: t('settings.errors.timeRequired'),
         dateRequired: t('settings.errors.dateRequired'),
+        numberRequired: t('settings.errors.numberRequired'),
+        turnFirst: t('settings.errors.turnFirst'),
+        turnOrder: t('settings.errors.turnOrder'),
       }),
     [t],
   );
@@ -50,11 +53,13 @@ export function BranchSettingsForm(props: { supabase: SupabaseClient; branch: st
   const { errors, isDirty, isSubmitting } = formState;
   const hours = useFieldArray({ control: form.control, name: 'hours' });
   const closedDates = useFieldArray({ control: form.control, name: 'closed_dates' });
+  const turns = useFieldArray({ control: form.control, name: 'turn_times' });
   const save = useSaveBranchSettings(props.supabase);
   const [formError, setFormError] = useState<string>();
   // Where focus goes when a row is removed: the day's "Add hours", or "Add closed date".
   const addHoursButtons = useRef(new Map<number, HTMLButtonElement>());
   const addClosedDateButton = useRef<HTMLButtonElement>(null);
+  const addTurnButton = useRef<HTMLButtonElement>(null);
   const zones = useMemo(() => timeZoneChoices(props.initial.time_zone), [props.initial.time_zone]);
 
   const dayName = (weekday: number) => t(`settings.weekdays.${weekday}`);
@@ -139,6 +144,86 @@ export function BranchSettingsForm(props: { supabase: SupabaseClient; branch: st
               {numberField('booking_window_days', t('settings.limits.window'), t('settings.limits.windowHint'))}
             </div>
           </section>
+
+          {props.initial.turn_times ? (
+            <section className={styles.card} aria-labelledby="turns-title">
+              <h3 id="turns-title" className={styles.cardTitle}>
+                {t('settings.turns.title')}
+              </h3>
+              <p className={styles.muted}>{t('settings.turns.intro')}</p>
+              <ul className={settingsStyles.rows}>
+                {turns.fields.map((field, index) => {
+                  const rowErrors = errors.turn_times?.[index];
+                  const from = form.watch(`turn_times.${index}.from`);
+                  return (
+                    <li key={field.id} className={settingsStyles.turnRow}>
+                      <FormField label={t('settings.turns.from')} error={rowErrors?.from?.message}>
+                        {(control) => (
+                          <input
+                            {...control}
+                            type="text"
+                            inputMode="numeric"
+                            autoComplete="off"
+                            {...register(`turn_times.${index}.from`)}
+                          />
+                        )}
+                      </FormField>
+                      <FormField label={t('settings.turns.minutes')} error={rowErrors?.minutes?.message}>
+                        {(control) => (
+                          <input
+                            {...control}
+                            type="text"
+                            inputMode="numeric"
+                            autoComplete="off"
+                            {...register(`turn_times.${index}.minutes`)}
+                          />
+                        )}
+                      </FormField>
+                      {/* Every party needs a turn time: the last row stays. */}
+                      {turns.fields.length > 1 ? (
+                        <button
+                          type="button"
+                          className={buttonClass('ghost', settingsStyles.removeButton)}
+                          aria-label={t('settings.turns.removeFor', { from: from || '…' })}
+                          onClick={() => {
+                            turns.remove(index);
+                            addTurnButton.current?.focus();
+                          }}
+                        >
+                          {t('settings.turns.remove')}
+                        </button>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+              <button
+                ref={addTurnButton}
+                type="button"
+                className={buttonClass('ghost', settingsStyles.addButton)}
+                onClick={() => turns.append({ from: '', minutes: '' })}
+              >
+                {t('settings.turns.add')}
+              </button>
+              <div className={`${settingsStyles.limits} ${settingsStyles.resetField}`}>
+                <FormField
+                  label={t('settings.turns.reset')}
+                  hint={t('settings.turns.resetHint')}
+                  error={errors.reset_minutes?.message}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="text"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      {...register('reset_minutes')}
+                    />
+                  )}
+                </FormField>
+              </div>
+            </section>
+          ) : null}
 
           <section className={styles.card} aria-labelledby="closed-title">
             <h3 id="closed-title" className={styles.cardTitle}>

@@ -4,7 +4,7 @@
  * readers and anyone who prefers figures. Loaded as its own chunk, after the dashboard.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/translation.tsx';
 import { useCoversByDay } from './api/covers-by-day.ts';
 import styles from './dashboard-tools.module.css';
 import { addDays, daysBetween } from './day-range.ts';

@@ -7,10 +7,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
 import { useBranchName } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import styles from './admin.module.css';
@@ -44,6 +44,7 @@ import type { StaffClaims } from './staff-claims.ts';
 import { StaffScreen } from './staff-screen.tsx';
 import { useToday } from './use-today.ts';
 import { VisitCache } from './visit-cache.tsx';
+import { WaitlistCard } from './waitlist-card.tsx';
 
 // The drawer (and the dialog library under it) loads with the first booking opened, not with the page.
 const ReservationDrawer = lazy(async () => ({ default: (await import('./reservation-drawer.tsx')).ReservationDrawer }));
@@ -164,6 +165,7 @@ function ReservationsBoard({ supabase, claims }: { supabase: SupabaseClient; cla
       </div>
       {/* After the register: the host stand needs the bookings first, the numbers second. */}
       <DayNumbers supabase={supabase} today={today} />
+      <WaitlistCard supabase={supabase} today={today} />
       {/* Once loaded it stays mounted, so closing can hand focus back to the name that opened it. */}
       {drawerLoaded ? (
         <Suspense fallback={null}>

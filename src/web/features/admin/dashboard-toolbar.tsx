@@ -3,10 +3,10 @@
  * current filters — Export CSV, and the printable day sheet of the day and branch in view.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { homeBranches } from '../../../domain/reservation.ts';
 import { useLocalize } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import styles from './dashboard-tools.module.css';
 import { ExportButton } from './export-button.tsx';

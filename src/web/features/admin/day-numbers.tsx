@@ -5,8 +5,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBranchName } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { useCoversByDay } from './api/covers-by-day.ts';
 import { homeBranchesFirst } from './api/list-branches.ts';
 import styles from './dashboard-tools.module.css';

@@ -5,7 +5,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { fetchReservationsForExport } from './api/export-reservations.ts';
@@ -42,6 +42,10 @@ export function ExportButton(props: { supabase: SupabaseClient; filters: Reserva
         no: t('export.no'),
       };
       download(reservationsCsv(rows, labels), exportFileName(props.today, props.filters));
+      // The access log (issue 25): owners see who exported how many rows, never which guests.
+      void props.supabase
+        .rpc('log_access', { p_action: 'csv_export', p_subject: `${rows.length} rows` })
+        .then(undefined, () => undefined);
       notify.success(t('export.done', { count: rows.length, formatted: number.format(rows.length) }));
     } catch {
       notify.error(t('export.failed'));

@@ -1,9 +1,9 @@
 /** The Filters card: search, branch, date, guests, time, arrived and allocated, and Clear All Filters. */
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bookingStatuses } from '../../../domain/booking-lifecycle.ts';
 import { homeGuestOptions } from '../../../domain/reservation.ts';
 import { useBranchName } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import styles from './admin.module.css';
@@ -168,6 +168,9 @@ export function FiltersCard(props: {
             >
               <option value="">{t('filters.any')}</option>
               <option value="booked">{t('filters.statusBooked')}</option>
+              <option value="seated">{t('filters.statusSeated')}</option>
+              <option value="finished">{t('filters.statusFinished')}</option>
+              <option value="no_show">{t('filters.statusNoShow')}</option>
               <option value="cancelled">{t('filters.statusCancelled')}</option>
             </select>
           )}

@@ -1,7 +1,7 @@
 /**
  * A history line in words, decided apart from React so it can be tested: which phrase says what
  * happened ("Marked arrived", "Changed notes from … to …"), who did it, and when on the
- * restaurant's clock. The drawer turns the phrase keys into text with i18next.
+ * restaurant's clock. The drawer turns the phrase keys into text with the translation layer (src/web/app/i18n.ts).
  */
 import { restaurantMoment } from '../../../domain/restaurant-time.ts';
 import type { HistoryEntry } from './api/reservation-history.ts';

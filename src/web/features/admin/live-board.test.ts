@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestBooking, restaurantDate } from '../../../../tests/support/builders.ts';
+import { signUserToken, tokenClient } from '../../../../tests/support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/test-server.ts';
-import { signUserToken, tokenClient } from '../../../server/rest/test-helpers.ts';
 import { listReservations, type ReservationRow } from './api/list-reservations.ts';
 import { matchesFilters, showsOnPage, withNewBooking, withUpdatedRow } from './live-board.ts';
 import type { ReservationFilters } from './reservation-filters.ts';

@@ -3,7 +3,7 @@
  * connection is being restored), and a pill offering the new bookings that are not on this page.
  * Neither interrupts: the status is a polite live region, the pill a plain button.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/translation.tsx';
 import styles from './admin.module.css';
 import type { LiveStatus } from './api/live-reservations.ts';
 

@@ -7,12 +7,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { paths } from '../../../domain/routes.ts';
 import { useLocalize } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';

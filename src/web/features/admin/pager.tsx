@@ -1,5 +1,5 @@
 /** Previous / Next through the pages of matches, with "Page x of y". */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import styles from './admin.module.css';
 import { pageCount, pageRange } from './reservation-filters.ts';

@@ -7,9 +7,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { loadStaffPasswordRule, type PasswordRefusal } from '../../../domain/password-policy.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';

@@ -6,12 +6,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { hasControlCharacters, homeBranches, limits } from '../../../domain/reservation.ts';
 import { paths } from '../../../domain/routes.ts';
 import { useBranchName, useLocalize } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { fetchReservationsForExport } from './api/export-reservations.ts';

@@ -3,7 +3,7 @@
  * by the restaurant's clock. They set the same URL filters as the Date field (date, or from), so
  * a chip is pressed exactly when its filter is on, and tapping it again turns it off.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/translation.tsx';
 import styles from './dashboard-tools.module.css';
 import type { FiltersChange, ReservationFilters } from './reservation-filters.ts';
 

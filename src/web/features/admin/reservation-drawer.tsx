@@ -6,10 +6,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBranchName } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { restaurantDay } from '../../lib/restaurant-clock.ts';
+import { GuestSummary } from '../guests/guest-summary.tsx';
 import type { ReservationRow } from './api/list-reservations.ts';
 import { useReservationHistory } from './api/reservation-history.ts';
 import styles from './dashboard-tools.module.css';
@@ -123,6 +124,7 @@ export function ReservationDrawer(props: {
                   count: row.guests,
                 })}
               </Dialog.Description>
+              <GuestSummary supabase={props.supabase} reservationId={row.id} />
               <section aria-labelledby="drawer-details">
                 <h3 id="drawer-details" className={styles.drawerHeading}>
                   {t('drawer.details')}
@@ -148,6 +150,14 @@ export function ReservationDrawer(props: {
                   <dd>{yesNo('arrived', row.arrived)}</dd>
                   <dt>{t('table.allocated')}</dt>
                   <dd>{yesNo('allocated', row.allocated)}</dd>
+                  <dt>{t('guestAnswer.label')}</dt>
+                  <dd>
+                    {row.confirmed_at
+                      ? t('guestAnswer.confirmed')
+                      : row.reminded_at
+                        ? t('guestAnswer.noAnswer')
+                        : t('guestAnswer.notYet')}
+                  </dd>
                 </dl>
               </section>
               <section aria-labelledby="drawer-history">

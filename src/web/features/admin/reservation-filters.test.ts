@@ -95,5 +95,12 @@ describe('the booking status filter (issue 14)', () => {
     expect(toSearchParams({ filters, page: 1 }).toString()).toBe('status=cancelled');
     expect(hasActiveFilters(filters)).toBe(true);
     expect(parseDashboardQuery(new URLSearchParams('status=deleted')).filters.status).toBeUndefined();
+    expect(parseDashboardQuery(new URLSearchParams('status=no_show')).filters.status).toBe('no_show');
+  });
+
+  it('reads the Upcoming view from the link as "this day or later", never as one day', () => {
+    const { filters } = parseDashboardQuery(new URLSearchParams('from=2026-12-24'));
+    expect(restFilters(filters)).toEqual([{ column: 'date', value: '2026-12-24', op: 'gte' }]);
+    expect(toSearchParams({ filters, page: 1 }).toString()).toBe('from=2026-12-24');
   });
 });

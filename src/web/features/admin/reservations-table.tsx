@@ -4,11 +4,11 @@
  * Guest-supplied text is rendered as text (React escapes it), never as markup or a formula.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bookingSlot } from '../../../domain/availability.ts';
 import { formatClock, formatLongDate } from '../../../domain/format-dong.ts';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
 import { useBranchName } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import styles from './admin.module.css';
 import type { ReservationRow } from './api/list-reservations.ts';
 import tools from './dashboard-tools.module.css';
@@ -119,6 +119,14 @@ export function ReservationsTable(props: {
                   {row.status === 'cancelled' ? (
                     <span className={styles.cancelledLabel}>
                       <span aria-hidden="true">✕</span> <span>{t('table.cancelled')}</span>
+                    </span>
+                  ) : row.status !== 'booked' ? (
+                    <span className={styles.statusLabel}>{t(`table.status_${row.status}`)}</span>
+                  ) : row.held_until ? (
+                    <span className={styles.statusLabel}>{t('guestAnswer.held')}</span>
+                  ) : row.confirmed_at ? (
+                    <span className={styles.statusLabel} data-answer="confirmed">
+                      <span aria-hidden="true">✓</span> {t('guestAnswer.confirmed')}
                     </span>
                   ) : null}
                   {props.onOpen ? (

@@ -106,4 +106,46 @@ describe('the settings form values', () => {
     expect(errors.closed_dates?.[2]?.date?.message).toBe('enter a date');
     expect(errors.closed_dates?.[0]).toBeUndefined();
   });
+  it('carry turn times as rows of text, and name their mistakes at their fields', async () => {
+    const withTurns: BranchSettings = {
+      ...stored,
+      turn_times: [
+        { from: 1, minutes: 90 },
+        { from: 5, minutes: 120 },
+      ],
+      reset_minutes: 10,
+    };
+    const values = toFormValues(withTurns);
+    expect(values).toMatchObject({
+      turn_times: [
+        { from: '1', minutes: '90' },
+        { from: '5', minutes: '120' },
+      ],
+      reset_minutes: '10',
+    });
+    expect(await resolve(values)).toEqual({ values: withTurns, errors: {} });
+    const turnMessages: SettingsMessages = {
+      ...messages,
+      numberRequired: 'enter a number',
+      turnFirst: 'start at 1',
+      turnOrder: 'go up',
+    };
+    const { errors } = await settingsResolver(turnMessages)(
+      {
+        ...values,
+        turn_times: [
+          { from: '2', minutes: '' },
+          { from: '2', minutes: '700' },
+        ],
+        reset_minutes: '121',
+      },
+      undefined,
+      options,
+    );
+    expect(errors.turn_times?.[0]?.from?.message).toBe('start at 1');
+    expect(errors.turn_times?.[0]?.minutes?.message).toBe('enter a number');
+    expect(errors.turn_times?.[1]?.from?.message).toBe('go up');
+    expect(errors.turn_times?.[1]?.minutes?.message).toBe('at most 600');
+    expect(errors.reset_minutes?.message).toBe('at most 120');
+  });
 });

@@ -18,6 +18,9 @@ export interface SettingsFormValues {
   booking_window_days: string;
   hours: { weekday: number; opens: string; closes: string }[];
   closed_dates: { date: string; reason: string }[];
+  /** Absent when the settings came without them: saving then keeps the branch's own. */
+  turn_times?: { from: string; minutes: string }[];
+  reset_minutes?: string;
 }
 
 type SettingsInput = z.input<typeof branchSettingsSchema>;
@@ -32,6 +35,10 @@ export function toFormValues(settings: BranchSettings): SettingsFormValues {
     booking_window_days: numberText(settings.booking_window_days),
     hours: settings.hours.map((range) => ({ ...range })),
     closed_dates: settings.closed_dates.map((closed) => ({ date: closed.date, reason: closed.reason ?? '' })),
+    ...(settings.turn_times && {
+      turn_times: settings.turn_times.map((turn) => ({ from: String(turn.from), minutes: String(turn.minutes) })),
+    }),
+    ...(settings.reset_minutes !== undefined && { reset_minutes: String(settings.reset_minutes) }),
   };
 }
 
@@ -42,6 +49,11 @@ function limitOf(text: string): number | null {
   return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+/** Digits: that number. Anything else, empty too (a turn time always has one): refused. */
+function wholeOf(text: string): number {
+  return /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
 export function toSettingsInput(values: SettingsFormValues): SettingsInput {
   return {
     time_zone: values.time_zone,
@@ -50,6 +62,10 @@ export function toSettingsInput(values: SettingsFormValues): SettingsInput {
     booking_window_days: limitOf(values.booking_window_days),
     hours: values.hours,
     closed_dates: values.closed_dates.map((closed) => ({ date: closed.date, reason: closed.reason.trim() || null })),
+    ...(values.turn_times && {
+      turn_times: values.turn_times.map((turn) => ({ from: wholeOf(turn.from), minutes: wholeOf(turn.minutes) })),
+    }),
+    ...(values.reset_minutes !== undefined && { reset_minutes: wholeOf(values.reset_minutes) }),
   };
 }
 
@@ -60,6 +76,11 @@ export interface SettingsMessages {
   tooLong: (maximum: number) => string;
   timeRequired: string;
   dateRequired: string;
+  /** For the turn times and reset buffer, which cannot be left empty; else wholeNumber. */
+  numberRequired?: string;
+  /** The turn time checks across rows (turnTimeMessages); else the schema's English. */
+  turnFirst?: string;
+  turnOrder?: string;
 }
 
 /** A number field's issue in the screen's words; undefined leaves the schema's own message. */
@@ -79,6 +100,7 @@ function fieldOf(path: readonly PropertyKey[]): string {
   const [list, index] = path;
   if (path.length === 2 && list === 'hours') return `hours.${String(index)}.opens`;
   if (path.length === 2 && list === 'closed_dates') return `closed_dates.${String(index)}.date`;
+  if (path.length === 2 && list === 'turn_times') return `turn_times.${String(index)}.from`;
   return path.map(String).join('.');
 }
 
@@ -92,6 +114,14 @@ function emptyFieldMessage(field: string, values: SettingsFormValues, messages: 
   return undefined;
 }
 
+/** A turn time's mistake in the screen's words, when it has them. */
+function turnMessage(issue: z.core.$ZodIssue, field: string, messages: SettingsMessages): string | undefined {
+  if (!field.startsWith('turn_times.') && field !== 'reset_minutes') return undefined;
+  if (issue.code === 'invalid_type') return messages.numberRequired;
+  if (issue.code !== 'custom') return undefined;
+  return issue.params?.turn === 'first' ? messages.turnFirst : messages.turnOrder;
+}
+
 export function settingsResolver(messages: SettingsMessages): Resolver<SettingsFormValues, unknown, BranchSettings> {
   return async (values, _context, options) => {
     const result = branchSettingsSchema.safeParse(toSettingsInput(values), {
@@ -102,7 +132,10 @@ export function settingsResolver(messages: SettingsMessages): Resolver<SettingsF
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
       const field = fieldOf(issue.path);
-      errors[field] ??= { type: issue.code, message: emptyFieldMessage(field, values, messages) ?? issue.message };
+      errors[field] ??= {
+        type: issue.code,
+        message: emptyFieldMessage(field, values, messages) ?? turnMessage(issue, field, messages) ?? issue.message,
+      };
     }
     return { values: {}, errors: toNestErrors(errors, options) };
   };

@@ -1,6 +1,6 @@
 /**
- * The frame of every signed-in staff screen (the dashboard, branch settings, the team, the
- * account): the session guard (call 5) and its second-factor gate, the header with the screen's
+ * The frame of every signed-in staff screen (the dashboard, the timeline and floor, branch
+ * settings, the team, the account): the session guard (call 5) and its second-factor gate, the header with the screen's
  * title, the staff navigation (each link shown to the roles that may use it), who is signed in and
  * Logout. A screen renders its content only for a staff session its `allow` accepts; any other
  * session sees "Not authorised". The database and the team endpoint refuse the rest whatever this
@@ -8,10 +8,10 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, useNavigate } from 'react-router';
+import { Navigate, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
 import { useLocalize } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import styles from './admin.module.css';
@@ -34,6 +34,7 @@ export function StaffScreen(props: {
   const { t } = useTranslation('admin');
   const localize = useLocalize();
   const navigate = useNavigate();
+  const location = useLocation();
   const { session, retry } = useStaffSession();
   const loggingOut = useRef(false);
   const gate = useSecondFactorGate(session.status === 'staff' ? session.supabase : undefined, session);
@@ -98,6 +99,11 @@ export function StaffScreen(props: {
   const role = session.status === 'staff' ? session.claims.role : undefined;
   const navClass = ({ isActive }: { isActive: boolean }) =>
     [styles.navLink, isActive ? styles.navLinkActive : null].filter(Boolean).join(' ');
+  // The timeline and the floor show one branch and day (?branch=…&date=…): going from one to the
+  // other keeps them, so the host sees the same evening both ways.
+  const hostViewSearch = [paths.adminTimeline, paths.adminFloor].some((path) => location.pathname.endsWith(path))
+    ? location.search
+    : '';
 
   return (
     <div className={styles.dashboard}>
@@ -115,6 +121,19 @@ export function StaffScreen(props: {
         <nav aria-label={t('nav.label')} className={styles.staffNav}>
           <NavLink to={localize(paths.adminDashboard)} className={navClass} end>
             {t('nav.reservations')}
+          </NavLink>
+          <NavLink to={`${localize(paths.adminTimeline)}${hostViewSearch}`} className={navClass} end>
+            {t('nav.timeline')}
+          </NavLink>
+          <NavLink to={`${localize(paths.adminFloor)}${hostViewSearch}`} className={navClass} end>
+            {t('nav.floor')}
+          </NavLink>
+          <NavLink to={localize(paths.adminGuests)} className={navClass} end>
+            {t('nav.guests')}
+          </NavLink>
+          {/* Hosts too: they mark dishes sold out at their branches. */}
+          <NavLink to={localize(paths.adminMenu)} className={navClass} end>
+            {t('nav.menu')}
           </NavLink>
           {role !== 'host' ? (
             <NavLink to={localize(paths.adminSettings)} className={navClass} end>

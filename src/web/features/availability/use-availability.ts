@@ -7,33 +7,32 @@
  * answer is on its way, or if it never comes, the form offers them as they are, and the database
  * still refuses what cannot be booked.
  *
- * Nothing here runs before the guest has picked a branch and a day, so the backend client still
- * loads only once the visitor interacts with a form.
+ * Nothing here runs before the guest has picked a branch and a day, so the answers' cache
+ * (TanStack Query, availability-query.ts) and the backend client load only once the visitor has
+ * used a form: the page's JavaScript before any interaction stays small.
  */
-import { QueryClient, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { limits, minGuests } from '../../../domain/reservation-options.ts';
 import { useBranchName } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { restaurantWallClock } from '../../lib/restaurant-clock.ts';
+import type { SlotObserver } from './availability-query.ts';
 import type { AvailabilityKey } from './fetch-availability.ts';
 import {
   availabilityNotes,
-  indexBySlot,
   isPastToday,
   type SlotIndex,
   type Unavailable,
   unavailableReason,
 } from './slot-availability.ts';
 
-// The public pages have no QueryClientProvider (TanStack Query loads with the forms, not with the
-// page); the forms share this one cache, mounted so a tab the guest returns to asks again.
-const availabilityClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, staleTime: 20_000, refetchOnWindowFocus: true } },
-});
-if (typeof window !== 'undefined') availabilityClient.mount();
+type QueryModule = typeof import('./availability-query.ts');
+let queryModule: QueryModule | undefined;
+const loadQueryModule = async (): Promise<QueryModule> => {
+  queryModule ??= await import('./availability-query.ts');
+  return queryModule;
+};
 
-const queryRoot = 'booking-availability';
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface AvailabilityRequest {
@@ -68,7 +67,47 @@ function partySize(guests: number | undefined): number {
     : minGuests;
 }
 
-const queryKeyOf = (key: AvailabilityKey) => [queryRoot, key.branch, key.date, key.guests] as const;
+/**
+ * TanStack Query's useQuery for the availability question, with TanStack loaded on the first
+ * question: until then (and if it cannot load) there is no answer, and the form offers its own
+ * times as it does while an answer is on its way.
+ */
+function useSlotQuery(key: AvailabilityKey, wanted: boolean): { data: SlotIndex | undefined; isError: boolean } {
+  const [module, setModule] = useState(queryModule);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const { branch, date, guests } = key;
+  // A failed load is tried again with the next question, as a failed answer is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: branch, date and guests are that next question
+  useEffect(() => {
+    if (module || !wanted) return;
+    let current = true;
+    loadQueryModule().then(
+      (loaded) => current && setModule(loaded),
+      () => current && setLoadFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [module, wanted, branch, date, guests]);
+  // One observer per form, from the first render that has the module (as useQuery keeps one).
+  const observerRef = useRef<SlotObserver | undefined>(undefined);
+  if (module && !observerRef.current) observerRef.current = module.createObserver(key, wanted);
+  const observer = observerRef.current;
+  useSyncExternalStore(
+    useCallback(
+      (onChange: () => void) => (module && observer ? module.subscribe(observer, onChange) : () => undefined),
+      [module, observer],
+    ),
+    () => observer?.getCurrentResult(),
+    () => undefined,
+  );
+  useEffect(() => {
+    if (module && observer) module.moveObserver(observer, { branch, date, guests }, wanted);
+  }, [module, observer, branch, date, guests, wanted]);
+  if (!module || !observer) return { data: undefined, isError: wanted && loadFailed };
+  const result = module.resultFor(observer, key, wanted);
+  return { data: result.data, isError: result.isError };
+}
 
 /** Re-renders every `ms` while `active`, so times that pass while the form is open leave it. */
 function useTicking(active: boolean, ms: number): void {
@@ -90,23 +129,7 @@ export function useAvailability(request: AvailabilityRequest): FormAvailability 
 
   const key: AvailabilityKey = { branch: request.branch, date: request.date, guests: partySize(request.guests) };
   const wanted = key.branch !== '' && isoDay.test(key.date) && key.date >= clock.day;
-  const query = useQuery(
-    {
-      queryKey: queryKeyOf(key),
-      // Loaded with the first question: it brings the backend client and zod, which a form's
-      // first paint does not need.
-      queryFn: async ({ signal }): Promise<SlotIndex> => {
-        const { fetchAvailability } = await import('./fetch-availability.ts');
-        return indexBySlot(await fetchAvailability(key, signal));
-      },
-      enabled: wanted,
-      // Another party size on the same day keeps the current marks until the new answer comes;
-      // another branch or day starts clean.
-      placeholderData: (previous, previousQuery) =>
-        previousQuery?.queryKey[1] === key.branch && previousQuery.queryKey[2] === key.date ? previous : undefined,
-    },
-    availabilityClient,
-  );
+  const query = useSlotQuery(key, wanted);
   const failed = wanted && query.isError;
   const index = wanted && !failed ? query.data : undefined;
 
@@ -130,6 +153,6 @@ export function useAvailability(request: AvailabilityRequest): FormAvailability 
       guests: noteKeys.guests && t(`note.${noteKeys.guests}`, { branch, count: key.guests }),
       time: noteKeys.time && t(`note.${noteKeys.time}`, { count: key.guests }),
     },
-    refresh: () => availabilityClient.invalidateQueries({ queryKey: [queryRoot, key.branch, key.date] }),
+    refresh: async () => (await loadQueryModule()).refresh(key.branch, key.date),
   };
 }

@@ -4,11 +4,11 @@
  * takes focus so screen-reader users hear that the booking went through and what its reference is.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingReceipt } from '../../../domain/booking-lifecycle.ts';
 import { manageBookingPath } from '../../../domain/routes.ts';
 import { useLocalize } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AddToCalendarButton, BookingDetails } from './booking-details.tsx';
 import styles from './booking-receipt.module.css';

@@ -3,12 +3,12 @@
  * confirmation panel (after the home form) and the manage page.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatBookingDate, formatBookingTime } from '../../../domain/booking-format.ts';
 import type { BookingStatus } from '../../../domain/booking-lifecycle.ts';
 import { branchPhone } from '../../../domain/branch-contact.ts';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { useBranchName, useLanguage } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import styles from './booking-receipt.module.css';
@@ -23,6 +23,8 @@ export interface BookingFacts {
   branch: string;
   name?: string;
   status?: BookingStatus;
+  /** Changes by the guest: the downloaded calendar file's SEQUENCE follows the email's. */
+  revision?: number;
 }
 
 export function BookingDetails({ booking }: { booking: BookingFacts }) {

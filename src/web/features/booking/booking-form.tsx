@@ -9,8 +9,7 @@
  */
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type BookingRefusalCode, bookingSlot } from '../../../domain/availability.ts';
 import type { BookingReceipt } from '../../../domain/booking-lifecycle.ts';
 import { formatClock } from '../../../domain/format-dong.ts';
@@ -22,9 +21,10 @@ import {
   homePeriods,
 } from '../../../domain/reservation.ts';
 import { branchBySlug } from '../../../domain/restaurant-profile.ts';
-import { bookingBranchParameter } from '../../../domain/routes.ts';
+import { bookingBranchParameter, paths } from '../../../domain/routes.ts';
 import { loadNamespace } from '../../app/i18n.ts';
-import { useBranchName, useLanguage } from '../../app/language.ts';
+import { useBranchName, useLanguage, useLocalize } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -32,8 +32,13 @@ import { restaurantDay } from '../../lib/restaurant-clock.ts';
 import { useAvailability } from '../availability/use-availability.ts';
 import styles from './booking.module.css';
 import { type BookingValues, emptyBooking } from './booking-values.ts';
-import { submitBooking } from './submit-booking.ts';
+import { giveNewsConsent, submitBooking } from './submit-booking.ts';
 import { displayTime, timeSlots } from './time-slots.ts';
+
+// Loaded only when the chosen time is full: the public page's JavaScript stays as it was.
+const WaitlistOffer = lazy(async () => ({
+  default: (await import('../waitlist/waitlist-offer.tsx')).WaitlistOffer,
+}));
 
 const resolver: Resolver<BookingValues, unknown, HomeBooking> = async (values, context, options) => {
   const { validateBooking } = await import('./validate-booking.ts');
@@ -71,6 +76,9 @@ export function BookingForm() {
   const { t } = useTranslation('home');
   const nameOf = useBranchName();
   const language = useLanguage();
+  const localize = useLocalize();
+  // The news-and-offers box: unticked, outside the booking's values (the spec's call 1 stays as it is).
+  const news = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
@@ -105,6 +113,18 @@ export function BookingForm() {
   // The spec's times for the period, less those of today that have begun.
   const slots = availability.offered(timeSlots(period), (time) => bookingSlot(time, period));
   const offered = slots.join(' ');
+  // The waitlist is offered only when the chosen time is full (a refusal, or a larger party).
+  const chosenSlot = bookingSlot(watch('time') ?? '', period);
+  const fullSlots =
+    chosenSlot && availability.unavailable(chosenSlot) === 'full'
+      ? [
+          chosenSlot,
+          ...slots
+            .map((time) => bookingSlot(time, period))
+            .filter((slot): slot is string => slot !== undefined && slot !== chosenSlot)
+            .filter((slot) => availability.unavailable(slot) === 'full'),
+        ]
+      : [];
 
   // "Book at this branch" on a branch's page links here with ?branch=<slug>: the link chooses the
   // branch (after hydration, as the prerendered form was built without it). Any other value is ignored.
@@ -139,6 +159,10 @@ export function BookingForm() {
     if (outcome.ok) {
       setFormError(undefined);
       notify.success(t('booking.success'));
+      // Consent has its own call, by the booking's manage token; without a ticked box, no call.
+      const token = outcome.receipt?.token;
+      if (news.current?.checked && token) void giveNewsConsent(token);
+      if (news.current) news.current.checked = false;
       reset(emptyBooking);
       setReceipt(outcome.receipt);
       return;
@@ -274,6 +298,14 @@ export function BookingForm() {
             {(control) => <textarea {...control} rows={3} {...register('notes')} />}
           </FormField>
         </div>
+        <div className={styles.privacy}>
+          <label className={styles.consent}>
+            <input type="checkbox" ref={news} name="news" /> {t('booking.newsConsent')}
+          </label>
+          <p className={styles.privacyNote}>
+            {t('booking.privacyNote')} <Link to={localize(paths.privacy)}>{t('booking.privacyLink')}</Link>
+          </p>
+        </div>
         <div className={styles.actions}>
           <p className={styles.formError} role="alert">
             {formError}
@@ -283,6 +315,19 @@ export function BookingForm() {
           </Button>
         </div>
       </form>
+      {fullSlots.length > 0 ? (
+        <Suspense fallback={null}>
+          <WaitlistOffer
+            key={`${watch('branch')}|${watch('date')}|${guests}`}
+            branch={watch('branch') ?? ''}
+            date={watch('date') ?? ''}
+            guests={Number(guests)}
+            fullSlots={fullSlots}
+            typed={{ name: watch('name'), mobile: watch('mobile'), email: watch('email') }}
+            language={language}
+          />
+        </Suspense>
+      ) : null}
       {receipt ? (
         <Suspense fallback={null}>
           <BookingConfirmation receipt={receipt} onClose={() => setReceipt(undefined)} />

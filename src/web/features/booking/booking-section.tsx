@@ -1,5 +1,5 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/translation.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './booking.module.css';
 

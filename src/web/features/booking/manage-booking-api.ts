@@ -53,3 +53,29 @@ export async function cancelManagedBooking(token: string): Promise<CancelOutcome
     return { kind: 'failed' };
   }
 }
+
+/** The guest's answers from the manage page (issue 26): "I'll be there", a change, a waitlist claim. */
+export type AnswerOutcome =
+  | { kind: 'done'; booking: ManagedBooking }
+  | { kind: 'refused'; code: string }
+  | { kind: 'failed' };
+
+async function answer(
+  fn: 'confirm_booking' | 'change_booking' | 'claim_waitlist_table',
+  args: Record<string, string | number>,
+): Promise<AnswerOutcome> {
+  try {
+    const supabase = await getSupabase();
+    const { data, error } = await supabase.rpc(fn, args);
+    if (error) return error.code ? { kind: 'refused', code: error.code } : { kind: 'failed' };
+    const parsed = managedBookingSchema.array().length(1).safeParse(data);
+    return parsed.success && parsed.data[0] ? { kind: 'done', booking: parsed.data[0] } : { kind: 'failed' };
+  } catch {
+    return { kind: 'failed' };
+  }
+}
+
+export const confirmManagedBooking = (token: string) => answer('confirm_booking', { p_token: token });
+export const claimWaitlistTable = (token: string) => answer('claim_waitlist_table', { p_token: token });
+export const changeManagedBooking = (token: string, change: { date: string; time: string; guests: number }) =>
+  answer('change_booking', { p_token: token, p_date: change.date, p_time: change.time, p_guests: change.guests });

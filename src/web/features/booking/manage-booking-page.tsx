@@ -6,7 +6,6 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatBookingDate, formatBookingMoment, formatBookingTime } from '../../../domain/booking-format.ts';
 import type { ManagedBooking } from '../../../domain/booking-lifecycle.ts';
@@ -15,12 +14,15 @@ import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { manageBookingPath, paths } from '../../../domain/routes.ts';
 import { useBranchName, useLanguage, useLocalize } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
+import { Trans, useTranslation } from '../../app/translation.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import { notify } from '../../lib/notify.ts';
 import { AddToCalendarButton, BookingDetails } from './booking-details.tsx';
 import styles from './booking-receipt.module.css';
 import { cancelManagedBooking, fetchManagedBooking, type LoadOutcome } from './manage-booking-api.ts';
+import { AttendancePanel, ChangeBookingForm, ClaimPanel } from './manage-booking-extras.tsx';
+import { YourData } from './your-data.tsx';
 
 /** noindex and no-referrer for as long as the page is shown (the server sends both as headers too). */
 function usePrivatePage(): void {
@@ -136,8 +138,20 @@ function ManagedBookingView({
       />
       <div className={`${styles.panel} ${styles.card}`}>
         <BookingDetails booking={booking} />
-        <div className={styles.actions}>
-          {booking.status === 'booked' ? <AddToCalendarButton booking={booking} manageUrl={manageUrl} /> : null}
+        {booking.held_until && booking.cancellable ? (
+          <ClaimPanel token={token} booking={booking} onChange={onChange} />
+        ) : booking.cancellable ? (
+          <AttendancePanel token={token} booking={booking} onChange={onChange} />
+        ) : null}
+        <div className={`${styles.actions} ${styles.spaced}`}>
+          {booking.cancellable && !booking.held_until ? (
+            <ChangeBookingForm token={token} booking={booking} onChange={onChange} />
+          ) : null}
+        </div>
+        <div className={`${styles.actions} ${styles.spaced}`}>
+          {booking.status === 'booked' && !booking.held_until ? (
+            <AddToCalendarButton booking={booking} manageUrl={manageUrl} />
+          ) : null}
           {booking.cancellable ? (
             <Dialog.Root open={confirming} onOpenChange={(open) => !cancelling && setConfirming(open)}>
               <Dialog.Trigger asChild>
@@ -179,6 +193,15 @@ function ManagedBookingView({
         ) : null}
       </div>
       <p className={styles.hint}>{t('manage.help', { branch: nameOf(booking.branch), phone })}</p>
+      <YourData
+        token={token}
+        reference={booking.reference}
+        onErased={() =>
+          void fetchManagedBooking(token).then((outcome) => {
+            if (outcome.kind === 'found') onChange(outcome.booking);
+          })
+        }
+      />
       {booking.status === 'cancelled' ? (
         <p>
           <Link to={`${localize(paths.home)}#booking`} className={buttonClass('primary')}>

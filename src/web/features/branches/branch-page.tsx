@@ -4,7 +4,6 @@
  * chosen. It carries the branch's schema.org Restaurant data and is prerendered per branch.
  */
 import { Fragment } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClock } from '../../../domain/format-dong.ts';
 import { branchPageJsonLd } from '../../../domain/restaurant-json-ld.ts';
@@ -12,9 +11,11 @@ import { type BranchSlug, branchBySlug, directionsUrl, restaurantProfile } from 
 import { bookAtBranchPath, branchPath, paths } from '../../../domain/routes.ts';
 import { useLanguage, useLocalize } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
+import { Trans, useTranslation } from '../../app/translation.tsx';
 import { JsonLd } from '../../components/json-ld.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
+import { useMenuToday } from '../../lib/use-menu-today.ts';
 import styles from './branches.module.css';
 import { hoursLines } from './opening-hours.ts';
 
@@ -53,6 +54,7 @@ export function BranchPage({ slug }: { slug: BranchSlug }) {
   });
 
   const others = restaurantProfile.branches.filter((other) => other.slug !== slug);
+  const soldOut = useMenuToday(true)?.branches[slug]?.soldOut ?? [];
 
   return (
     <article className={styles.page} aria-labelledby="branch-title">
@@ -153,6 +155,23 @@ export function BranchPage({ slug }: { slug: BranchSlug }) {
           </div>
         </dl>
       </section>
+
+      {soldOut.length > 0 ? (
+        <section aria-labelledby="sold-out-title" className={styles.soldOut}>
+          <h2 id="sold-out-title" className={styles.sectionTitle}>
+            {t('soldOut.title')}
+          </h2>
+          <p className={styles.note}>{t('soldOut.intro')}</p>
+          <ul className={styles.soldOutList}>
+            {soldOut.map((dish) => (
+              <li key={dish.id}>{dish.name[language]}</li>
+            ))}
+          </ul>
+          <Link to={`${localize(paths.menu)}?branch=${slug}`} className={styles.textLink}>
+            {t('soldOut.menu')}
+          </Link>
+        </section>
+      ) : null}
 
       <section aria-labelledby="others-title" className={styles.others}>
         <h2 id="others-title" className={styles.sectionTitle}>

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClock } from '../../../domain/format-dong.ts';
 import { directionsUrl, restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { branchPath } from '../../../domain/routes.ts';
 import { useBranchName, useLanguage, useLocalize } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 

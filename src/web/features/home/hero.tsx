@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
 import { useLocalize } from '../../app/language.ts';
 import { scrollToSection } from '../../app/section-scroll.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { eyebrowClass } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { restaurantJsonLd } from '../../../domain/restaurant-json-ld.ts';
 import { type HomeSection, homeSections, paths } from '../../../domain/routes.ts';
 import { useLanguage, useLocalize } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
 import { scrollToSection } from '../../app/section-scroll.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { JsonLd } from '../../components/json-ld.tsx';
 import { BookingSection } from '../booking/booking-section.tsx';
 import { ContactSection } from './contact-section.tsx';

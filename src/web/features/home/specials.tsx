@@ -1,26 +1,26 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDong } from '../../../domain/format-dong.ts';
 import { paths } from '../../../domain/routes.ts';
 import { useLanguage, useLocalize } from '../../app/language.ts';
 import { scrollToSection } from '../../app/section-scroll.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { DishPicture } from '../../components/ui/dish-picture.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
+import { useMenuToday } from '../../lib/use-menu-today.ts';
 import styles from './home.module.css';
 import { useRevealOnScroll } from './use-reveal-on-scroll.ts';
 
-/** Today's specials are fixed (spec §3): id, slug for the image and messages, price in dong. */
-const specials = [
-  { id: 1, slug: 'tandoori-chicken', price: 350000 },
-  { id: 2, slug: 'chicken-tikka-masala', price: 180000 },
-  { id: 3, slug: 'palak-paneer', price: 175000 },
-] as const;
-
+/**
+ * Today's three specials (spec §3), as the owner chose them on the menu screen: the date's own,
+ * or the standing choice (public.daily_specials), with their menu prices.
+ */
 export function Specials() {
   const { t } = useTranslation('home');
   const localize = useLocalize();
   const language = useLanguage();
   const [gridRef, reveal] = useRevealOnScroll<HTMLUListElement>();
+  const specials = useMenuToday(true)?.specials ?? [];
   return (
     <section id="specials" aria-labelledby="specials-title" className={`${styles.section} ${styles.specials}`}>
       <SectionHeading
@@ -40,20 +40,22 @@ export function Specials() {
             style={{ animationDelay: `${index * 0.1}s` }}
           >
             <article aria-labelledby={`special-${dish.id}`}>
-              <img
-                src={`/images/specials/${dish.slug}.svg`}
+              <DishPicture
+                image={dish.image}
+                photo={dish.photo}
+                sizes="(min-width: 64rem) 24rem, 100vw"
                 width={800}
                 height={600}
-                alt={t(`specials.items.${dish.slug}.alt`)}
+                alt={dish.alt[language]}
                 loading="lazy"
                 decoding="async"
                 className={styles.specialImage}
               />
               <div className={styles.specialBody}>
                 <h3 id={`special-${dish.id}`} className={styles.specialName}>
-                  {t(`specials.items.${dish.slug}.name`)}
+                  {dish.name[language]}
                 </h3>
-                <p className={styles.specialDescription}>{t(`specials.items.${dish.slug}.description`)}</p>
+                <p className={styles.specialDescription}>{dish.description[language]}</p>
                 <div className={styles.specialFooter}>
                   <p className={styles.price}>{formatDong(dish.price, language)}</p>
                   {/* The spec shows no action for Order Now: it leads to the booking form. */}

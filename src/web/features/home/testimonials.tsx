@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/translation.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './home.module.css';
 

@@ -38,3 +38,15 @@ export function filterMenu(menu: Menu, filters: MenuFilters): MenuGroup[] {
   }
   return groups;
 }
+
+/** The menu without the given dishes (those a branch does not offer), and without categories left empty. */
+export function withoutDishes(menu: Menu, ids: readonly number[]): Menu {
+  if (ids.length === 0) return menu;
+  const hidden = new Set(ids);
+  const kept: Menu = {};
+  for (const [category, items] of Object.entries(menu)) {
+    const shown = items.filter((item) => item.id === undefined || !hidden.has(item.id));
+    if (shown.length > 0) kept[category] = shown;
+  }
+  return kept;
+}

@@ -1,15 +1,32 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { branchName } from '../../../domain/branch-names.ts';
 import { formatDong, type MenuItemType, menuItemTypes } from '../../../domain/menu.ts';
+import { noMarks } from '../../../domain/menu-today.ts';
+import { branchBySlug, restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { localizePath, paths } from '../../../domain/routes.ts';
 import { useLanguage } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
+import { useTranslation } from '../../app/translation.tsx';
+import { DishPicture } from '../../components/ui/dish-picture.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
-import { allCategories, filterMenu, isFiltering, type MenuFilters, noFilters, type TypeFilter } from './filter-menu.ts';
+import { useMenuToday } from '../../lib/use-menu-today.ts';
+import {
+  allCategories,
+  filterMenu,
+  isFiltering,
+  type MenuFilters,
+  noFilters,
+  type TypeFilter,
+  withoutDishes,
+} from './filter-menu.ts';
 import styles from './menu.module.css';
 import { useMenu } from './use-menu.ts';
 
 const typeFilters: readonly TypeFilter[] = ['all', ...menuItemTypes];
+
+/** The query parameter naming the chosen branch (/menu?branch=sa-pa); none: all branches. */
+const branchParameter = 'branch';
 
 /** The first rows are likely on screen at load; the rest wait until scrolled near. */
 const eagerImages = 4;
@@ -20,9 +37,14 @@ export function MenuPage() {
   usePageMeta({ title: t('meta.title'), description: t('meta.description'), path: localizePath(paths.menu, language) });
   const { status, menu, categoryName } = useMenu(language);
   const [filters, setFilters] = useState<MenuFilters>(noFilters);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const branch = branchBySlug(searchParams.get(branchParameter))?.slug;
+  const marks = useMenuToday(branch !== undefined)?.branches[branch ?? ''] ?? noMarks;
+  const soldOut = new Set(marks.soldOut.map((dish) => dish.id));
   const searchId = useId();
   const categoryId = useId();
-  const groups = filterMenu(menu, filters);
+  const branchId = useId();
+  const groups = filterMenu(withoutDishes(menu, marks.hidden), filters);
   const shownCount = groups.reduce((sum, group) => sum + group.items.length, 0);
   let imageIndex = 0;
 
@@ -48,6 +70,31 @@ export function MenuPage() {
           ))}
         </fieldset>
         <div className={styles.fields}>
+          <div className={styles.field}>
+            <label htmlFor={branchId}>{t('branch.label')}</label>
+            <select
+              id={branchId}
+              value={branch ?? ''}
+              onChange={(event) =>
+                setSearchParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    if (event.target.value) next.set(branchParameter, event.target.value);
+                    else next.delete(branchParameter);
+                    return next;
+                  },
+                  { replace: true, preventScrollReset: true },
+                )
+              }
+            >
+              <option value="">{t('branch.all')}</option>
+              {restaurantProfile.branches.map((option) => (
+                <option key={option.slug} value={option.slug}>
+                  {branchName(option.name, language)}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className={styles.field}>
             <label htmlFor={searchId}>{t('search.label')}</label>
             <input
@@ -102,8 +149,10 @@ export function MenuPage() {
                     const eager = imageIndex++ < eagerImages;
                     return (
                       <li key={item.name} className={styles.item}>
-                        <img
-                          src={item.image}
+                        <DishPicture
+                          image={item.image}
+                          photo={item.photo}
+                          sizes="(min-width: 48rem) 9rem, 7rem"
                           width={400}
                           height={300}
                           alt=""
@@ -118,6 +167,9 @@ export function MenuPage() {
                           </div>
                           <p className={styles.description}>{item.description}</p>
                           <TypeBadge type={item.type} label={t(`types.${item.type}`)} />
+                          {item.id !== undefined && soldOut.has(item.id) ? (
+                            <p className={styles.soldOut}>{t('soldOut')}</p>
+                          ) : null}
                         </div>
                       </li>
                     );

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
 import { useLocalize } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
+import { useTranslation } from '../../app/translation.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './not-found.module.css';

@@ -8,9 +8,8 @@
  * visitor's day. Until then (today unknown) an inert stand-in of the same size holds its place.
  */
 import { format } from 'date-fns';
-import type { Ref } from 'react';
-import { DayPicker, type Labels } from 'react-day-picker';
-import { vi } from 'react-day-picker/locale/vi';
+import { type Ref, use } from 'react';
+import { DayPicker, type Labels, type Locale } from 'react-day-picker';
 import { formatLongDate } from '../../../domain/format-dong.ts';
 import type { Language } from '../../../domain/routes.ts';
 import 'react-day-picker/style.css';
@@ -40,6 +39,37 @@ const labelsVi: Partial<Labels> = {
 
 const standInMonth = new Date(2026, 0, 1);
 
+/**
+ * The Vietnamese calendar's words (~2.5 KB gzip), loaded only for a page in Vietnamese: the
+ * English page has no use for them. The route preloads them with the page (`prepareCalendar`), so
+ * the calendar renders, and hydrates, without waiting; a visitor who switches language meanwhile
+ * waits for them as for the page's messages.
+ */
+let vietnamese: Locale | undefined;
+let loadingVietnamese: Promise<unknown> | undefined;
+function loadVietnamese(): Promise<unknown> {
+  loadingVietnamese ??= import('react-day-picker/locale/vi').then(
+    (module) => {
+      vietnamese = module.vi;
+    },
+    (error: unknown) => {
+      loadingVietnamese = undefined;
+      throw error;
+    },
+  );
+  return loadingVietnamese;
+}
+
+export function prepareCalendar(language: Language): Promise<unknown> {
+  return language === 'vi' ? loadVietnamese() : Promise.resolve();
+}
+
+function useCalendarLocale(language: Language): Locale | undefined {
+  if (language !== 'vi') return undefined;
+  if (!vietnamese) use(loadVietnamese());
+  return vietnamese;
+}
+
 export function DatePicker(props: {
   /** The picked day (yyyy-MM-dd) or '' when none. */
   value: string;
@@ -52,6 +82,7 @@ export function DatePicker(props: {
   /** Receives the grid's container so a form can move focus to the calendar. */
   containerRef?: Ref<HTMLDivElement>;
 }) {
+  const locale = useCalendarLocale(props.language);
   if (props.today === undefined) {
     // Hidden (and so out of reach of the keyboard and screen readers): any month will do, as all
     // are six weeks tall; a fixed one keeps the build's output the same from day to day.
@@ -63,7 +94,7 @@ export function DatePicker(props: {
           today={standInMonth}
           disabled
           fixedWeeks
-          locale={props.language === 'vi' ? vi : undefined}
+          locale={locale}
           labels={props.language === 'vi' ? labelsVi : labels}
           className={styles.calendar}
           footer={props.footer(undefined)}
@@ -88,7 +119,7 @@ export function DatePicker(props: {
         disabled={{ before: today }}
         startMonth={today}
         defaultMonth={selected ?? today}
-        locale={props.language === 'vi' ? vi : undefined}
+        locale={locale}
         labels={props.language === 'vi' ? labelsVi : labels}
         className={styles.calendar}
         footer={props.footer(selected ? formatLongDate(calendarDateToDay(selected), props.language) : undefined)}

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  breaksOneLine,
   hasControlCharacters,
   limits,
   minGuests,
@@ -38,7 +39,7 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, message('required'))
     .max(max, message('tooLong'))
-    .refine((value) => !hasControlCharacters(value), message('controlCharacters'));
+    .refine((value) => !breaksOneLine(value), message('controlCharacters'));
 
 /**
  * `today` gives the restaurant's current day (yyyy-MM-dd): a day picked before midnight and

@@ -8,9 +8,9 @@
  * footer down. What only a submit needs (zod, the runtime configuration) loads when the guest
  * first touches the form.
  */
-import { Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatClock } from '../../../domain/format-dong.ts';
 import {
   limits,
@@ -22,6 +22,7 @@ import {
 import { languageTags, localizePath, paths } from '../../../domain/routes.ts';
 import { useLanguage } from '../../app/language.ts';
 import { usePageMeta } from '../../app/page-meta.tsx';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
@@ -32,6 +33,13 @@ import type { ReservationFormInput, ReservationFormValues } from './reservation-
 import { emptyReservationForm } from './reservation-form-values.ts';
 import styles from './reservation-page.module.css';
 import { useRestaurantToday } from './use-restaurant-today.ts';
+
+export { prepareCalendar } from './date-picker.tsx';
+
+// Loaded only when the chosen time is full: the public page's JavaScript stays as it was.
+const WaitlistOffer = lazy(async () => ({
+  default: (await import('../waitlist/waitlist-offer.tsx')).WaitlistOffer,
+}));
 
 const systemClock = () => new Date();
 
@@ -84,14 +92,18 @@ export function ReservationForm({ now }: { now: () => Date }) {
   const resolver = useMemo(() => lazyResolver(now), [now]);
   const form = useForm<ReservationFormInput, unknown, ReservationFormValues>({
     resolver,
-    defaultValues: emptyReservationForm,
+    // Only the calendar's day, which is no field of the page's HTML: the other fields start from
+    // what is on the page (their HTML defaults below), so anything typed or chosen in the
+    // prerendered form before its code arrived is kept when it hydrates.
+    defaultValues: { date: emptyReservationForm.date },
   });
   const { errors, isSubmitting } = form.formState;
   const [outcome, setOutcome] = useState<Outcome>(null);
   const dateErrorId = useId();
   const dateNoteId = useId();
   const availability = useAvailability({
-    branch: form.watch('branch'),
+    // Undefined until the fields have registered (see the defaults above).
+    branch: form.watch('branch') ?? '',
     date: form.watch('date'),
     guests: form.watch('guests'),
     daySlots: reservationPageTimes,
@@ -100,6 +112,12 @@ export function ReservationForm({ now }: { now: () => Date }) {
   // The page's times (24-hour, whatever the period), less those of today that have begun.
   const times = availability.offered(reservationPageTimes, (time) => time);
   const offered = times.join(' ');
+  // The waitlist is offered only when the chosen time is full (e.g. after a larger party is chosen).
+  const chosenTime = form.watch('time');
+  const fullSlots =
+    chosenTime && availability.unavailable(chosenTime) === 'full'
+      ? [chosenTime, ...times.filter((time) => time !== chosenTime && availability.unavailable(time) === 'full')]
+      : [];
 
   // A time no longer offered (it has begun meanwhile) is cleared, not left for the browser to
   // replace with the next option.
@@ -200,7 +218,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
             <div className={styles.options}>
               <FormField label={t('fields.branch')} required error={errorText(errors.branch?.message)}>
                 {(control) => (
-                  <select {...control} required {...form.register('branch')}>
+                  <select {...control} required defaultValue={emptyReservationForm.branch} {...form.register('branch')}>
                     <option value="" disabled>
                       {t('placeholders.branch')}
                     </option>
@@ -220,7 +238,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
                   hint={availability.notes.time}
                 >
                   {(control) => (
-                    <select {...control} required {...form.register('time')}>
+                    <select {...control} required defaultValue={emptyReservationForm.time} {...form.register('time')}>
                       <option value="" disabled>
                         {t('placeholders.time')}
                       </option>
@@ -234,7 +252,12 @@ export function ReservationForm({ now }: { now: () => Date }) {
                 </FormField>
                 <FormField label={t('fields.period')} required error={errorText(errors.period?.message)}>
                   {(control) => (
-                    <select {...control} required {...form.register('period')}>
+                    <select
+                      {...control}
+                      required
+                      defaultValue={emptyReservationForm.period}
+                      {...form.register('period')}
+                    >
                       <option value="" disabled>
                         {t('placeholders.period')}
                       </option>
@@ -261,6 +284,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
                     min={minGuests}
                     step={1}
                     required
+                    defaultValue={emptyReservationForm.guests}
                     {...form.register('guests', { valueAsNumber: true })}
                   />
                 )}
@@ -294,6 +318,10 @@ export function ReservationForm({ now }: { now: () => Date }) {
           </div>
         </div>
 
+        {/* The privacy notice, above the submit button (issue 25). */}
+        <p className={styles.privacyNote}>
+          {t('privacyNote')} <Link to={localizePath(paths.privacy, language)}>{t('privacyLink')}</Link>
+        </p>
         <div className={styles.actions}>
           <Button type="submit" disabled={isSubmitting || today === undefined} className={styles.submit}>
             {isSubmitting ? t('sending') : t('submit')}
@@ -311,6 +339,19 @@ export function ReservationForm({ now }: { now: () => Date }) {
           </div>
         </div>
       </form>
+      {fullSlots.length > 0 ? (
+        <Suspense fallback={null}>
+          <WaitlistOffer
+            key={`${form.watch('branch')}|${form.watch('date')}|${form.watch('guests')}`}
+            branch={form.watch('branch')}
+            date={form.watch('date')}
+            guests={Number(form.watch('guests'))}
+            fullSlots={fullSlots}
+            typed={{ name: form.watch('name'), mobile: form.watch('mobile'), email: form.watch('email') }}
+            language={language}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -9,9 +9,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { StaffRole, TeamAccount, TemporaryPasswordReply } from '../../../domain/team.ts';
 import { staffRoleSchema, staffRoles } from '../../../domain/team.ts';
+import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -31,6 +31,7 @@ import {
 const knownRefusals = [
   'account_refused',
   'own_account',
+  'last_owner',
   'not_found',
   'not_owner',
   'unknown_branch',

@@ -1,13 +1,13 @@
 /**
  * Branch settings as staff read and save them: the branches that have settings, one branch's
- * numbers, opening hours and closed dates (three tables, read together), and save_branch_settings,
+ * numbers, turn times, opening hours and closed dates (three tables, read together), and save_branch_settings,
  * which replaces a branch's hours and closed dates all or nothing. Row-level security decides who
  * may do either; rows are checked at the boundary.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { BranchSettings } from '../../../../domain/availability.ts';
+import { type BranchSettings, turnTimesOf } from '../../../../domain/availability.ts';
 import { homeBranchesFirst } from './list-branches.ts';
 import { noticeEndedSession } from './session-ended.ts';
 
@@ -16,6 +16,8 @@ const settingsRowSchema = z.object({
   covers_per_slot: z.number().int().nullable(),
   max_party: z.number().int().nullable(),
   booking_window_days: z.number().int().nullable(),
+  turn_minutes: z.record(z.string(), z.number().int()),
+  reset_minutes: z.number().int(),
 });
 // Postgres sends a time as "10:30:00"; the form and the schema work in minutes.
 const time = z.string().transform((value) => value.slice(0, 5));
@@ -53,7 +55,7 @@ export async function loadBranchSettings(supabase: SupabaseClient, branch: strin
   const [settings, hours, closed] = await Promise.all([
     supabase
       .from('branch_settings')
-      .select('time_zone,covers_per_slot,max_party,booking_window_days')
+      .select('time_zone,covers_per_slot,max_party,booking_window_days,turn_minutes,reset_minutes')
       .eq('branch', branch)
       .maybeSingle(),
     supabase
@@ -66,10 +68,13 @@ export async function loadBranchSettings(supabase: SupabaseClient, branch: strin
   ]);
   for (const answer of [settings, hours, closed]) if (answer.error) return failed(supabase, answer.error);
   if (settings.data === null) return null;
+  // The database keeps turn times as a map by party size; the form edits them as rows.
+  const { turn_minutes, ...limits } = settingsRowSchema.parse(settings.data);
   return {
-    ...settingsRowSchema.parse(settings.data),
+    ...limits,
     hours: z.array(hoursRowSchema).parse(hours.data),
     closed_dates: z.array(closedRowSchema).parse(closed.data),
+    turn_times: turnTimesOf(turn_minutes),
   };
 }
 

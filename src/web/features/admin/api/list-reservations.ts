@@ -23,6 +23,12 @@ export const reservationRowSchema = z.object({
   arrived: z.boolean(),
   allocated: z.boolean(),
   status: z.enum(bookingStatuses),
+  /** The guest's answer to the reminder (issue 26): when they said "I'll be there". */
+  confirmed_at: z.string().nullish(),
+  /** When the reminder went (null: not yet). */
+  reminded_at: z.string().nullish(),
+  /** A table held for a waitlist guest until then, unclaimed. */
+  held_until: z.string().nullish(),
 });
 export type ReservationRow = z.infer<typeof reservationRowSchema>;
 

@@ -3,8 +3,8 @@
  * it hears. Nothing here speaks the protocol: supabase-js does.
  */
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
-import type { TestServer } from '../../../tests/support/test-server.ts';
-import type { Reservation, ReservationInsert } from '../../domain/reservation.ts';
+import type { Reservation, ReservationInsert } from '../../src/domain/reservation.ts';
+import type { TestServer } from './test-server.ts';
 
 export type Change = RealtimePostgresChangesPayload<Reservation>;
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { TestServer } from '../../../tests/support/test-server.ts';
+import type { TestServer } from './test-server.ts';
 
 /**
  * An access token like the auth surface issues, for a staff member or any other user, with a

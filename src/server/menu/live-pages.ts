@@ -1,0 +1,138 @@
+/**
+ * The public pages that show the menu — home (today's specials), /menu and each branch's page,
+ * in every language — rendered again on the server whenever the menu changes, with the app's own
+ * components (the build's server bundle, dist/ssr/entry-server.js): still complete HTML on
+ * arrival, never a spinner, and no rebuild for a new price. Each render is kept until the menu
+ * snapshot it came from is replaced; the data it used travels in the page (#page-data), so the
+ * browser hydrates exactly the same markup.
+ *
+ * Without the server bundle (a build without it, the API tests) the built pages are served as
+ * they are; so they are when the database does not answer.
+ */
+
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { branchSlugs } from '../../domain/restaurant-profile.ts';
+import { type Language, localizePath, paths, splitLanguage } from '../../domain/routes.ts';
+import { pageDataElementId } from '../../web/app/page-data-id.ts';
+import type { Logger } from '../logger.ts';
+import type { StaticFile } from '../static/web-app.ts';
+import type { MenuSnapshot } from './menu-snapshot.ts';
+import type { MenuSource } from './menu-source.ts';
+
+type Namespace = 'home' | 'menu' | 'branches';
+type RenderPage = (
+  url: string,
+  namespaces: readonly Namespace[],
+  language: Language,
+  data: Record<string, unknown>,
+) => Promise<{ html: string }>;
+
+export interface LivePages {
+  /** The page at `path` rendered with the current menu, or undefined: serve the built file. */
+  page(path: string, query: URLSearchParams, built: StaticFile): Promise<StaticFile | undefined>;
+}
+
+/** What a page needs of the snapshot, by its English path. */
+function pageOf(
+  path: string,
+): { namespace: Namespace; data: (s: MenuSnapshot, language: Language) => Record<string, unknown> } | undefined {
+  if (path === paths.home) return { namespace: 'home', data: (s) => ({ today: s.today }) };
+  if (path === paths.menu) {
+    return {
+      namespace: 'menu',
+      data: (s, language) => ({
+        menu: s.menu,
+        ...(language === 'vi' ? { translation: s.translations.vi } : {}),
+        today: s.today,
+      }),
+    };
+  }
+  if (path.startsWith('/branches/')) return { namespace: 'branches', data: (s) => ({ today: s.today }) };
+  return undefined;
+}
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+const rootPattern = /<div id="root" data-prerendered="[^"]*">/;
+
+/** The built page with its #root holding `body`, and the data it was rendered with before it. */
+export function withBody(built: string, body: string, data: unknown): string | undefined {
+  const open = rootPattern.exec(built);
+  const close = built.lastIndexOf('</div>', built.lastIndexOf('</body>'));
+  if (!open || close < open.index) return undefined;
+  const script = `<script type="application/json" id="${pageDataElementId}">${scriptJson(data)}</script>`;
+  return `${built.slice(0, open.index)}${script}${open[0]}${body}${built.slice(close)}`;
+}
+
+function staticFile(html: string, template: StaticFile): StaticFile {
+  const body = Buffer.from(html);
+  return {
+    body,
+    // Quick settings: a page is compressed once per menu change, not once per build.
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: gzipSync(body, { level: 6 }),
+    type: template.type,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    immutable: false,
+  };
+}
+
+export function createLivePages(webRoot: string, source: MenuSource, logger: Logger): LivePages | undefined {
+  const entry = join(webRoot, '..', 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  // Loaded with the first page asked for (React's server renderer is not needed before).
+  let renderer: Promise<{ renderPage: RenderPage }> | undefined;
+  const rendered = new Map<string, { version: string; file: StaticFile }>();
+  // One render at a time: the renderer sets the language and data for the page it renders.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  return {
+    async page(path, query, built) {
+      const { language, path: english } = splitLanguage(path);
+      const page = pageOf(english);
+      if (!page) return undefined;
+      // The menu with a branch chosen (?branch=sa-pa) is a page of its own; any other query is not.
+      const branch = english === paths.menu ? query.get('branch') : null;
+      const chosen = branch && (branchSlugs as readonly string[]).includes(branch) ? branch : undefined;
+      const url = `${localizePath(english, language)}${chosen ? `?branch=${chosen}` : ''}`;
+      try {
+        const snapshot = await source.current();
+        const held = rendered.get(url);
+        if (held?.version === snapshot.version) return held.file;
+        return await serially(async () => {
+          const again = rendered.get(url);
+          if (again?.version === snapshot.version) return again.file;
+          const data = page.data(snapshot, language);
+          renderer ??= import(pathToFileURL(entry).href) as Promise<{ renderPage: RenderPage }>;
+          const { html } = await (await renderer).renderPage(url, [page.namespace], language, data);
+          const full = withBody(built.body.toString('utf8'), html, data);
+          if (!full) return undefined;
+          const file = staticFile(full, built);
+          rendered.set(url, { version: snapshot.version, file });
+          return file;
+        });
+      } catch (error) {
+        logger.error(
+          { err: { name: (error as Error).name, message: (error as Error).message } },
+          'live page render failed',
+        );
+        return undefined;
+      }
+    },
+  };
+}

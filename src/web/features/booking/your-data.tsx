@@ -1,0 +1,181 @@
+/**
+ * The manage page's "Your data" part (issue 25): the consent to news and offers (given or withdrawn
+ * here; the confirmation email's footer link lands here with ?consent=withdraw and withdraws at
+ * once), everything the restaurant keeps that this link reaches (a readable list and a JSON file),
+ * and erasure, final, behind a confirm step.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../domain/routes.ts';
+import { useLocalize } from '../../app/language.ts';
+import { useTranslation } from '../../app/translation.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { notify } from '../../lib/notify.ts';
+import styles from './booking-receipt.module.css';
+import { eraseMyData, fetchKeptData, fetchNewsConsent, type KeptData, setNewsConsent } from './your-data-api.ts';
+
+/** The query parameter of the email footer's "stop news and offers" link. */
+export const withdrawConsentParameter = 'consent';
+
+const shownFields = [
+  'reference',
+  'name',
+  'mobile',
+  'email',
+  'date',
+  'time',
+  'guests',
+  'branch',
+  'notes',
+  'status',
+] as const;
+
+export function YourData({ token, reference, onErased }: { token: string; reference: string; onErased: () => void }) {
+  const { t } = useTranslation('booking');
+  const localize = useLocalize();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [news, setNews] = useState<boolean>();
+  const [savingNews, setSavingNews] = useState(false);
+  const [kept, setKept] = useState<KeptData>();
+  const [confirming, setConfirming] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const [erased, setErased] = useState(false);
+  const withdrawing = useRef(searchParams.get(withdrawConsentParameter) === 'withdraw');
+
+  useEffect(() => {
+    void (async () => {
+      if (withdrawing.current) {
+        withdrawing.current = false;
+        const done = await setNewsConsent(token, false, 'email_link');
+        if (done) notify.success(t('yourData.newsWithdrawn'));
+        setSearchParams({}, { replace: true });
+      }
+      setNews(await fetchNewsConsent(token));
+    })();
+  }, [token, t, setSearchParams]);
+
+  const toggleNews = async (given: boolean) => {
+    setSavingNews(true);
+    const done = await setNewsConsent(token, given, 'manage_page');
+    setSavingNews(false);
+    if (!done) {
+      notify.error(t('yourData.failed'));
+      return;
+    }
+    setNews(given);
+    notify.success(given ? t('yourData.newsGiven') : t('yourData.newsWithdrawn'));
+  };
+
+  const load = async (): Promise<KeptData | undefined> => {
+    const data = kept ?? (await fetchKeptData(token));
+    if (!data) notify.error(t('yourData.failed'));
+    setKept(data);
+    return data;
+  };
+
+  const download = async () => {
+    const data = await load();
+    if (!data) return;
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = `saffron-lotus-${reference}.json`;
+    anchor.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const erase = async () => {
+    setErasing(true);
+    const count = await eraseMyData(token);
+    setErasing(false);
+    setConfirming(false);
+    if (count === undefined) {
+      notify.error(t('yourData.failed'));
+      return;
+    }
+    setErased(true);
+    setKept(undefined);
+    setNews(false);
+    notify.success(t('yourData.erasedToast'));
+    onErased();
+  };
+
+  return (
+    <section className={`${styles.panel} ${styles.card}`} aria-labelledby="your-data-title">
+      <h2 id="your-data-title" className={styles.panelTitle}>
+        {t('yourData.title')}
+      </h2>
+      <p className={styles.intro}>
+        {t('yourData.intro')} <Link to={localize(paths.privacy)}>{t('yourData.privacyLink')}</Link>
+      </p>
+      {erased ? (
+        <p role="status">{t('yourData.erasedNote')}</p>
+      ) : (
+        <>
+          <label>
+            <input
+              type="checkbox"
+              checked={news === true}
+              disabled={news === undefined || savingNews}
+              onChange={(event) => void toggleNews(event.target.checked)}
+            />{' '}
+            {t('yourData.news')}
+          </label>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => void load()}>
+              {t('yourData.show')}
+            </Button>
+            <Button variant="secondary" onClick={() => void download()}>
+              {t('yourData.download')}
+            </Button>
+            <Dialog.Root open={confirming} onOpenChange={(open) => !erasing && setConfirming(open)}>
+              <Dialog.Trigger asChild>
+                <Button className={styles.danger}>{t('yourData.erase')}</Button>
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Overlay className={styles.overlay} />
+                <Dialog.Content className={styles.dialog}>
+                  <Dialog.Title className={styles.dialogTitle}>{t('yourData.confirmTitle')}</Dialog.Title>
+                  <Dialog.Description>{t('yourData.confirmText')}</Dialog.Description>
+                  <div className={styles.dialogActions}>
+                    <Dialog.Close asChild>
+                      <Button variant="secondary" disabled={erasing}>
+                        {t('yourData.keep')}
+                      </Button>
+                    </Dialog.Close>
+                    <Button className={styles.danger} onClick={() => void erase()} disabled={erasing}>
+                      {erasing ? t('yourData.erasing') : t('yourData.confirmErase')}
+                    </Button>
+                  </div>
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+          </div>
+        </>
+      )}
+      {kept ? (
+        <div>
+          <h3>{t('yourData.keptTitle')}</h3>
+          {kept.bookings.map((booking) => (
+            <dl key={String(booking.reference)} className={styles.details}>
+              {shownFields.map((field) => (
+                <div key={field}>
+                  <dt>{t(`yourData.fields.${field}`)}</dt>
+                  <dd>{booking[field] === null || booking[field] === undefined ? '—' : String(booking[field])}</dd>
+                </div>
+              ))}
+            </dl>
+          ))}
+          <p>
+            {t('yourData.keptSummary', {
+              history: kept.history.length,
+              emails: kept.emails.length,
+              consents: kept.consents.length,
+            })}
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
