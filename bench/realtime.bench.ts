@@ -22,7 +22,7 @@ import pg from 'pg';
 import { realtimePath } from '../src/server/realtime/realtime-server.ts';
 import { startTestServer } from '../tests/e2e/support/server.ts';
 import { guestBooking } from '../tests/support/builders.ts';
-import { adminUrl, provideTestPostgres } from '../tests/support/postgres.ts';
+import { adminUrl, databaseUrlFor, provideTestPostgres } from '../tests/support/postgres.ts';
 import { startTestServer as startInProcess } from '../tests/support/test-server.ts';
 
 const staff = { email: 'bench-board@saffronlotus.test', password: 'a long evening of bookings at the front desk' };
@@ -174,10 +174,8 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrlFor(name),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl() });
       await client.connect();

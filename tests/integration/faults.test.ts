@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { startTestServer as startProcess, type TestServer } from '../e2e/support/server.ts';
 import { guestBooking } from '../support/builders.ts';
-import { adminUrl } from '../support/postgres.ts';
+import { adminUrl, databaseUrlFor } from '../support/postgres.ts';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -79,9 +79,7 @@ describe('PostgreSQL lost mid-run', () => {
     const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl());
-    url.pathname = `/${name}`;
-    const server = await startProcess({ DATABASE_URL: url.toString(), RATE_LIMITS: 'off' });
+    const server = await startProcess({ DATABASE_URL: databaseUrlFor(name), RATE_LIMITS: 'off' });
     servers.push(server);
     const key = await anonKey(server.url);
     const insert = () =>

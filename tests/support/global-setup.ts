@@ -1,9 +1,11 @@
 /**
  * Vitest global setup: once per run, find or start the PostgreSQL and the Redis the tests use
- * (postgres.ts, redis.ts) and hand them to the test workers through the environment, which
+ * (postgres.ts, redis.ts), migrate the databases test servers start from (database-templates.ts),
+ * and hand them to the test workers through the environment, which
  * vitest copies into each worker after this runs. The returned teardown stops what was started,
  * whether the tests passed or not.
  */
+import { type DatabaseTemplates, makeDatabaseTemplates } from './database-templates.ts';
 import { ensureTestPostgres } from './postgres.ts';
 import { ensureTestRedis } from './redis.ts';
 
@@ -22,6 +24,14 @@ export default async function setup(): Promise<() => Promise<void>> {
   const redis = redisResult.value;
   process.env.TEST_POSTGRES_URL = postgres.url;
   console.log(`PostgreSQL for tests: ${postgres.note}`);
+  let templates: DatabaseTemplates;
+  try {
+    templates = await makeDatabaseTemplates(postgres.url);
+  } catch (error) {
+    await Promise.all([postgres.stop(), 'unavailable' in redis ? undefined : redis.stop()]);
+    throw error;
+  }
+  Object.assign(process.env, templates.env);
   if ('unavailable' in redis) {
     delete process.env.TEST_REDIS_URL;
     process.env.TEST_REDIS_UNAVAILABLE = redis.unavailable;
@@ -31,6 +41,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     console.log(`Redis for tests: ${redis.note}`);
   }
   return async () => {
+    await templates.remove();
     await Promise.all([postgres.stop(), 'unavailable' in redis ? undefined : redis.stop()]);
   };
 }

@@ -121,18 +121,33 @@ export async function provideTestPostgres(): Promise<TestPostgres> {
   return postgres;
 }
 
-export async function createTestPostgres(): Promise<{ db: Database; url: string; drop: () => Promise<void> }> {
+/** The URL of database `name` on the tests' server (or another). */
+export function databaseUrlFor(name: string, server = adminUrl()): string {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A fresh database for one test file, dropped by drop(). Empty, or a copy of `template` (a
+ * database nobody is connected to, see database-templates.ts).
+ */
+export async function createTestPostgres(
+  options: { template?: string } = {},
+): Promise<{ db: Database; url: string; drop: () => Promise<void> }> {
   const name = `saffron_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
+  try {
+    await admin.query(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrlFor(name);
+  const db = await openPostgres(url);
   return {
     db,
-    url: url.toString(),
+    url,
     async drop() {
       await db.close().catch(() => {}); // the caller may have closed it already
       const client = new pg.Client({ connectionString: adminUrl() });

@@ -1,6 +1,7 @@
 /**
  * The real server, in-process, on a free port with a fresh DATA_DIR — on PGlite or on a fresh
- * database of the machine's PostgreSQL. Integration tests drive it with the real supabase-js
+ * database of the machine's PostgreSQL, each a copy of the run's migrated template when there is
+ * one (database-templates.ts). Integration tests drive it with the real supabase-js
  * client over HTTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts';
+import { copyPgliteTemplate, postgresTemplate } from './database-templates.ts';
 import { createTestPostgres } from './postgres.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -27,7 +29,8 @@ export async function startTestServer(
   options: Omit<StartOptions, 'webRoot'> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'saffron-it-'));
-  const pg = backend === 'postgres' ? await createTestPostgres() : undefined;
+  const pg = backend === 'postgres' ? await createTestPostgres({ template: postgresTemplate() }) : undefined;
+  if (backend === 'pglite') copyPgliteTemplate(join(dataDir, 'pgdata'));
   // The test database was opened only to create it; the server opens its own pool.
   await pg?.db.close();
   const config = loadConfig({
