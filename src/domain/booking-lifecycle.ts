@@ -38,6 +38,21 @@ export const guestAnswerCodes = {
   alreadyClaimed: 'BK042',
   holdExpired: 'BK043',
 } as const;
+/**
+ * SQLSTATEs of a waitlist entry refused (review #31, item 2): a table is free in the window (book
+ * instead), the window is longer than 3 hours, the mobile number or email already waits that day.
+ * The booking rules' own codes (BK002 to BK005) refuse the rest.
+ */
+export const waitlistRefusalCodes = { free: 'BK070', window: 'BK071', alreadyWaiting: 'BK072' } as const;
+
+/** The detail of a BK070 refusal: the times of the window with a table free ("19:30"). */
+export const waitlistFreeTimesSchema = z.object({
+  free: z
+    .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/))
+    .min(1)
+    .max(48),
+});
+
 /** SQLSTATE (PostgREST's PTxyz, HTTP 404) of a token that opens no booking. */
 export const noSuchBookingCode = 'PT404';
 

@@ -20,6 +20,8 @@ import { backends, startTestServer, type TestServer } from '../support/test-serv
 
 type Role = 'owner' | 'staff' | 'hostSaPa';
 const hanoi = 'Hanoi (main branch)';
+/** The waitlist's branch here: one cover a time (oneCoverASlot), so a party of two always waits. */
+const onePlace = 'Ninh Binh';
 
 /** A signed-in staff member's token, with a session in the database (as the auth surface issues). */
 async function staffToken(server: TestServer, role: Role): Promise<string> {
@@ -152,6 +154,11 @@ describe.each(backends)('guests on %s', (backend) => {
       const { error } = await staff.from('reservations').update({ status }).eq('id', id);
       expect(error, status).toBeNull();
     }
+  }
+
+  /** Every time at `branch` full for two: a waitlist entry there is taken, and never offered a table. */
+  async function oneCoverASlot(branch: string) {
+    await server.deps.db.query('update public.branch_settings set covers_per_slot = 1 where branch = $1', [branch]);
   }
 
   /** The spreadsheet receiver (call 8, the /reservation page's path). */
@@ -388,12 +395,14 @@ describe.each(backends)('guests on %s', (backend) => {
     const second = await book({ ...who, date: day, guests: 2, time: '20:00', branch: 'Sa Pa' });
     await book({ name: 'Other Guest', mobile: '0900 000 999', email: 'other@example.com', date: day, guests: 4 });
     // The guest also waits for a table, under another spelling of the same number and address (at
-    // an hour the branch is closed, so no table is offered and held for them meanwhile).
+    // a branch that takes one guest a time, so a table for two is full, never frees, and none is
+    // offered and held for them meanwhile).
+    await oneCoverASlot(onePlace);
     const waiting = await anon.from('waitlist_entries').insert({
-      branch: 'Sa Pa',
+      branch: onePlace,
       date: day,
-      time_from: '23:30',
-      time_to: '23:30',
+      time_from: '22:30',
+      time_to: '22:30',
       guests: 2,
       name: 'Zubin Quartermaine',
       mobile: '+84966123987',
@@ -489,12 +498,13 @@ describe.each(backends)('guests on %s', (backend) => {
       email: 'new.comer@example.com',
       date: restaurantDate(400),
     });
-    // A waitlist entry of an old day is personal data too (at an hour nothing can be offered).
+    // A waitlist entry of an old day is personal data too (where nothing can be offered).
+    await oneCoverASlot(onePlace);
     const waiting = await anon.from('waitlist_entries').insert({
-      branch: 'Sa Pa',
+      branch: onePlace,
       date: restaurantDate(5),
-      time_from: '23:30',
-      time_to: '23:30',
+      time_from: '22:30',
+      time_to: '22:30',
       guests: 2,
       name: 'Waiting Long',
       mobile: '0988 000 333',

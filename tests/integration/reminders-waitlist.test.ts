@@ -267,7 +267,10 @@ describe.each(backends)('reminders, changes and the waitlist on %s', (backend) =
     const day = restaurantDate(9);
     const four = await book({ branch: 'Da Nang', date: day, email: 'wl-x@example.com', guests: 4 });
     await book({ branch: 'Da Nang', date: day, email: 'wl-y@example.com', guests: 6 });
+    let joined = 0;
     const join = async (email: string, guests: number, from: string, to: string) => {
+      // One open entry per mobile number a day: each party its own.
+      joined += 1;
       const { error } = await anon.from('waitlist_entries').insert({
         branch: 'Da Nang',
         date: day,
@@ -275,7 +278,7 @@ describe.each(backends)('reminders, changes and the waitlist on %s', (backend) =
         time_to: to,
         guests,
         name: email,
-        mobile: '0912 345 678',
+        mobile: `0912 345 67${joined}`,
         email,
       });
       expect(error).toBeNull();

@@ -58,7 +58,9 @@ describe.each(backends)('the waitlist guard on %s', (backend) => {
     serial += 1;
     const { data, error } = await anon
       .from('reservations')
-      .insert(guestBooking({ branch, date, guests, email: `booker-${serial}@example.com`, time: '07:00', period: 'PM' }))
+      .insert(
+        guestBooking({ branch, date, guests, email: `booker-${serial}@example.com`, time: '07:00', period: 'PM' }),
+      )
       .select('reference');
     expect(error).toBeNull();
     return String((data as { reference: string }[] | null)?.[0]?.reference);
@@ -172,7 +174,9 @@ describe.each(backends)('the waitlist guard on %s', (backend) => {
     await fullAtSeven(day);
     const error = await join(entry({ date: day, time_from: '19:00', time_to: '20:00' }));
     expect(error?.code).toBe('BK070');
-    expect(error?.message).toMatch(/^A table for 2 guests is free at 7:30 PM, 8:00 PM on .* at Ninh Binh — please book it instead$/);
+    expect(error?.message).toMatch(
+      /^A table for 2 guests is free at 7:30 PM, 8:00 PM on .* at Ninh Binh — please book it instead$/,
+    );
     expect(JSON.parse(String(error?.details))).toMatchObject({ reason: 'free', free: ['19:30', '20:00'] });
     // A day with nothing booked: every time is free, so nobody waits (and nobody is mailed).
     const quiet = await join(entry({ date: restaurantDate(9), time_from: '12:00', time_to: '13:00' }));
@@ -220,7 +224,9 @@ describe.each(backends)('the waitlist guard on %s', (backend) => {
     ]);
     await server.mail.drain();
     const to = (address: string) => received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === address);
-    expect(to('joined-full@example.com').map((m) => m.subject)).toEqual(['A table has come free at Saffron Lotus Ninh Binh']);
+    expect(to('joined-full@example.com').map((m) => m.subject)).toEqual([
+      'A table has come free at Saffron Lotus Ninh Binh',
+    ]);
     expect(to('legacy@example.com')).toEqual([]);
   });
 

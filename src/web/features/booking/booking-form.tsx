@@ -325,6 +325,10 @@ export function BookingForm() {
             fullSlots={fullSlots}
             typed={{ name: watch('name'), mobile: watch('mobile'), email: watch('email') }}
             language={language}
+            onBookInstead={() => {
+              void availability.refresh();
+              setFocus('time');
+            }}
           />
         </Suspense>
       ) : null}

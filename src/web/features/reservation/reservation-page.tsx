@@ -349,6 +349,10 @@ export function ReservationForm({ now }: { now: () => Date }) {
             fullSlots={fullSlots}
             typed={{ name: form.watch('name'), mobile: form.watch('mobile'), email: form.watch('email') }}
             language={language}
+            onBookInstead={() => {
+              void availability.refresh();
+              form.setFocus('time');
+            }}
           />
         </Suspense>
       ) : null}

@@ -3,11 +3,14 @@
  * when a time the guest wants that day is full. The guest leaves a name, mobile and email for the
  * day, the party size and an hour from the time chosen; the database keeps them in order
  * (public.waitlist_entries: anon may insert, and read nothing back), and when a table that fits
- * comes free, the first guest waiting is emailed a link that holds it for them.
+ * comes free, the first guest waiting is emailed a link that holds it for them. A window with a
+ * table free by the time the guest sends it is refused with those times (book instead), and one
+ * mobile number or email waits once a day.
  */
 import { useId, useState } from 'react';
+import { waitlistFreeTimesSchema, waitlistRefusalCodes } from '../../../domain/booking-lifecycle.ts';
 import { formatClock } from '../../../domain/format-dong.ts';
-import type { Language } from '../../../domain/routes.ts';
+import { type Language, languageTags } from '../../../domain/routes.ts';
 import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { getSupabase } from '../../lib/supabase.ts';
@@ -22,6 +25,24 @@ export interface WaitlistOfferProps {
   /** What the guest has typed into the booking form already. */
   typed: { name?: string; mobile?: string; email?: string };
   language: Language;
+  /** Takes the guest back to the booking form's times (fresh) when a table turns out to be free. */
+  onBookInstead: () => void;
+}
+
+/** Why the entry was not taken, as the form says it. */
+type Refusal = { kind: 'free'; times: readonly string[] } | { kind: 'alreadyWaiting' } | { kind: 'failed' };
+
+function refusalOf(error: { code?: string; details?: string | null }): Refusal {
+  if (error.code === waitlistRefusalCodes.alreadyWaiting) return { kind: 'alreadyWaiting' };
+  if (error.code === waitlistRefusalCodes.free) {
+    try {
+      const detail = waitlistFreeTimesSchema.safeParse(JSON.parse(error.details ?? ''));
+      if (detail.success) return { kind: 'free', times: detail.data.free };
+    } catch {
+      // A detail that is not JSON says nothing more than "failed".
+    }
+  }
+  return { kind: 'failed' };
 }
 
 /**
@@ -45,7 +66,7 @@ export function WaitlistOffer(props: WaitlistOfferProps) {
   const [name, setName] = useState(props.typed.name ?? '');
   const [mobile, setMobile] = useState(props.typed.mobile ?? '');
   const [email, setEmail] = useState(props.typed.email ?? '');
-  const [state, setState] = useState<'idle' | 'sending' | 'done' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'sending' | 'done' | Refusal>('idle');
   const chosen = props.fullSlots.includes(slot) ? slot : (props.fullSlots[0] ?? '');
   const clock = (time: string) => formatClock(time, props.language);
   const end = windowEnd(chosen, props.fullSlots);
@@ -84,9 +105,9 @@ export function WaitlistOffer(props: WaitlistOfferProps) {
         email: email.trim(),
         language: props.language,
       });
-      setState(error ? 'failed' : 'done');
+      setState(error ? refusalOf(error) : 'done');
     } catch {
-      setState('failed');
+      setState({ kind: 'failed' });
     }
   };
   return (
@@ -145,10 +166,26 @@ export function WaitlistOffer(props: WaitlistOfferProps) {
       <Button type="submit" disabled={state === 'sending' || !chosen}>
         {state === 'sending' ? t('waitlist.sending') : t('waitlist.submit')}
       </Button>
-      {state === 'failed' ? (
-        <p role="alert" className={styles.error}>
-          {t('waitlist.failed')}
-        </p>
+      {typeof state === 'object' ? (
+        <div role="alert" className={styles.error}>
+          {state.kind === 'free' ? (
+            <>
+              <p>
+                {t('waitlist.free', {
+                  count: props.guests,
+                  times: new Intl.ListFormat(languageTags[props.language].bcp47, { type: 'disjunction' }).format(
+                    state.times.map(clock),
+                  ),
+                })}
+              </p>
+              <Button type="button" variant="secondary" onClick={props.onBookInstead}>
+                {t('waitlist.bookInstead')}
+              </Button>
+            </>
+          ) : (
+            <p>{t(`waitlist.${state.kind}`)}</p>
+          )}
+        </div>
       ) : null}
     </form>
   );
