@@ -1,8 +1,9 @@
 /**
  * Reminders' answers, changes and the waitlist in Chromium (issue 26), against a server of this
  * file's own (its tests set the home branches' capacity) that sends email to a real SMTP server
- * started here: both forms offer "Tell me if a table frees up" when the chosen time is full; the
- * manage page's "I'll be there" and change; the claim page a waitlist offer email opens. Axe-clean.
+ * started here: both forms offer "Tell me if a table frees up" when the chosen time is full, and
+ * a time that frees meanwhile is refused with the time to book instead; the manage page's "I'll
+ * be there" and change; the claim page a waitlist offer email opens. Axe-clean.
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
@@ -128,6 +129,44 @@ test('the home form offers the waitlist when the chosen time is full', async ({ 
   expect(await waitlistOf(day)).toEqual([
     { name, guests: 3, time_from: '19:00:00', time_to: '19:00:00', status: 'waiting' },
   ]);
+});
+
+test('a table that frees while the guest fills in the waitlist is offered to book instead', async ({ page }) => {
+  const day = restaurantDate(23);
+  const token = await bookWithToken(
+    guestBooking({ branch: 'Sa Pa', date: day, time: '07:00', period: 'PM', guests: 4, email: 'frees@example.vn' }),
+  );
+  await page.goto(`${app.url}/#booking`);
+  const fields = form(page);
+  await expect(fields.getByRole('button', { name: 'BOOK YOUR TABLE' })).toBeEnabled();
+  await fields.getByLabel('Name').fill('Wait Free');
+  await fields.getByLabel('Mobile').fill('0912 345 601');
+  await fields.getByLabel('Email').fill('wait-free@example.vn');
+  await fields.getByLabel('Branch').selectOption('Sa Pa');
+  await fields.getByLabel('Date').fill(day);
+  await fields.getByLabel('Guests').selectOption({ label: '2 Guests' });
+  await fields.getByLabel('Time').selectOption({ label: '7:00 PM' });
+  await fields.getByLabel('Guests').selectOption({ label: '3 Guests' });
+  await page.getByRole('button', { name: 'Tell me if a table frees up' }).click();
+  const waitForm = page.getByRole('form', { name: 'Tell me if a table frees up' });
+  await expect(waitForm.getByLabel('Time')).toHaveValue('19:00');
+  // Meanwhile the 7 PM party cancels: 7:00 PM has room again.
+  const cancelled = await api.post(`${backend.url}/rest/v1/rpc/cancel_booking`, {
+    headers: anonHeaders(),
+    data: { p_token: token },
+  });
+  expect(cancelled.status()).toBe(200);
+  await waitForm.getByRole('button', { name: 'Put me on the waitlist' }).click();
+  const refusal = waitForm.getByRole('alert');
+  await expect(refusal).toHaveText(/A table for 3 is free at 7:00 PM, so there is no need to wait: book it instead\./);
+  await expectNoAxeViolations(page);
+  expect(await waitlistOf(day)).toEqual([]);
+  await refusal.getByRole('button', { name: 'Choose a free time to book' }).click();
+  // The form's times are read again: 7:00 PM is free, the waitlist goes, the guest books.
+  await expect(waitForm).toHaveCount(0);
+  const time = fields.locator('select[name="time"]');
+  await expect(time).toBeFocused();
+  await expect(time).toHaveValue('07:00');
 });
 
 test('the /reservation page offers the waitlist when the chosen time is full', async ({ page }) => {
