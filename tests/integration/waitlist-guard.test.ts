@@ -4,8 +4,9 @@
  * booking window, a window of at most 3 hours inside the opening hours, a party the branch takes,
  * a window with no table free (else the refusal names the free times), and one open entry per
  * mobile or email per branch and day; nothing is stored when refused. Only an entry whose window
- * was full when it joined is offered a table, and offer emails past the per-recipient limit are
- * dropped like every booking email.
+ * was full when it joined is offered a table (entries from before are judged as if they joined
+ * when the migration ran), and offer emails past the per-recipient limit are dropped like every
+ * booking email.
  */
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -13,8 +14,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floorSchema } from '../../src/domain/floor.ts';
 import { importFloor } from '../../src/server/cli/floor.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { openPglite } from '../../src/server/db/pglite.ts';
 import { freePort } from '../e2e/support/free-port.ts';
 import { guestBooking, restaurantDate } from '../support/builders.ts';
+import { createTestPostgres } from '../support/postgres.ts';
 import { anonClient } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -261,5 +266,79 @@ describe.each(backends)('the waitlist guard on %s', (backend) => {
       { sent: false, last_error: 'dropped: over the per-recipient limit of the hour', token: false },
     ]);
     expect(received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === victim)).toHaveLength(2);
+  });
+});
+
+describe.each(backends)('entries waiting before the guard, on %s', (backend) => {
+  let db: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (backend === 'pglite') {
+      db = await openPglite(undefined);
+      drop = () => db.close();
+    } else {
+      ({ db, drop } = await createTestPostgres());
+    }
+    await migrate(db, { before: '20261209100000' });
+  }, 180_000);
+  afterAll(async () => drop?.());
+
+  it('are offered a table only when they would be taken now: their whole window full, within the rules, first of their guest', async () => {
+    const day = restaurantDate(6);
+    await db.query(
+      `update public.branch_settings set covers_per_slot = 10, max_party = 8, booking_window_days = 60 where branch = $1`,
+      [branch],
+    );
+    const booked: string[] = [];
+    for (const [index, guests] of [5, 5].entries()) {
+      const { rows } = await db.query<{ reference: string }>(
+        `insert into public.reservations (name, mobile, email, date, guests, branch, time, period)
+         values ('Booked', '0900 000 00' || $1, 'booked-' || $1 || '@example.com', $2, $3, $4, '07:00', 'PM')
+         returning reference`,
+        [index, day, guests, branch],
+      );
+      booked.push(String(rows[0]?.reference));
+    }
+    const legacy: [string, string, string, string, string][] = [
+      ['full@example.com', '0911 000 001', day, '19:00', '19:00'],
+      ['free@example.com', '0911 000 002', day, '12:00', '13:00'],
+      ['far@example.com', '0911 000 003', '2099-06-01', '19:00', '19:00'],
+      ['wide@example.com', '0911 000 004', day, '00:00', '23:59'],
+      ['again@example.com', '0911 000 001', day, '19:00', '19:00'],
+    ];
+    for (const [email, mobile, date, from, to] of legacy) {
+      await db.query(
+        `insert into public.waitlist_entries (branch, date, time_from, time_to, guests, name, mobile, email)
+         values ($1, $2, $3, $4, 2, 'Old entry', $5, $6)`,
+        [branch, date, from, to, mobile, email],
+      );
+    }
+    await migrate(db);
+    const { rows } = await db.query<{ email: string; full_when_joined: boolean }>(
+      'select email, full_when_joined from public.waitlist_entries order by id',
+    );
+    expect(rows).toEqual([
+      { email: 'full@example.com', full_when_joined: true },
+      { email: 'free@example.com', full_when_joined: false },
+      { email: 'far@example.com', full_when_joined: false },
+      { email: 'wide@example.com', full_when_joined: false },
+      { email: 'again@example.com', full_when_joined: false },
+    ]);
+    await db.query(
+      `update public.reservations set status = 'cancelled', cancelled_at = now() where reference = any ($1::text[])`,
+      [booked],
+    );
+    await db.query('select * from private.waitlist_pass(now(), 15)');
+    const { rows: after } = await db.query<{ email: string; status: string }>(
+      'select email, status from public.waitlist_entries order by id',
+    );
+    expect(after.map((row) => [row.email, row.status])).toEqual([
+      ['full@example.com', 'offered'],
+      ['free@example.com', 'waiting'],
+      ['far@example.com', 'waiting'],
+      ['wide@example.com', 'waiting'],
+      ['again@example.com', 'waiting'],
+    ]);
   });
 });
