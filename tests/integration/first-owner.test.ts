@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
@@ -13,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../e2e/support/server.ts';
 import { copyPgliteTemplate, postgresTemplate } from '../support/database-templates.ts';
 import { createTestPostgres } from '../support/postgres.ts';
-import { backends } from '../support/test-server.ts';
+import { backends, startTestServer as startInProcess } from '../support/test-server.ts';
 
 const admin = join(import.meta.dirname, '..', '..', 'src', 'server', 'cli', 'admin.ts');
 const password = 'copper lantern drifting seaward';
@@ -108,5 +109,44 @@ describe.each(backends)('the first owner, on %s', (backend) => {
     expect(restartLog).toContain('Staff sign in at');
     expect(restartLog).not.toContain('No owner account yet');
     expect(restartLog).not.toContain('npm run admin');
+  });
+});
+
+/** A raw request on the ops socket, as any local process of the server's account could send. */
+function postToSocket(dataDir: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath: join(dataDir, 'ops.sock'), path: '/accounts', method: 'POST' }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the ops socket’s account request', () => {
+  it('makes an account only from a well-formed request that passes the staff rules', { timeout: 120_000 }, async () => {
+    const server = await startInProcess('pglite');
+    cleanups.push(() => server.close());
+    const account = { email: 'socket@example.com', password, assignment: { role: 'owner' } };
+    expect((await postToSocket(server.dataDir, 'not json')).status).toBe(400);
+    expect((await postToSocket(server.dataDir, JSON.stringify({ ...account, pad: 'x'.repeat(20_000) }))).status).toBe(
+      400,
+    );
+    const noBranch = await postToSocket(server.dataDir, JSON.stringify({ ...account, assignment: { role: 'host' } }));
+    expect(noBranch.status).toBe(400);
+    const weak = await postToSocket(server.dataDir, JSON.stringify({ ...account, password: 'password1234' }));
+    expect(weak.status).toBe(422);
+    expect(weak.text).not.toContain('password1234');
+    const count = async () =>
+      (await server.deps.db.query<{ n: number }>(`select count(*)::int as n from auth.users`)).rows[0]?.n;
+    expect(await count()).toBe(0);
+
+    expect((await postToSocket(server.dataDir, JSON.stringify(account))).status).toBe(201);
+    const twice = await postToSocket(server.dataDir, JSON.stringify(account));
+    expect(twice.status).toBe(422);
+    expect(twice.text).toContain('exists already');
+    expect(await count()).toBe(1);
   });
 });
