@@ -32,6 +32,22 @@ export function formatBookingTime(time: string, period: string, language: Langua
 }
 
 /**
+ * A booking's time with its period, for the staff screens (the dashboard's "Time (time plus
+ * period)", the drawer, the day sheet, the guest's bookings) and the export, from its canonical
+ * slot (bookingSlot, the database's public.booking_slot) rather than the text as a path stored
+ * it: "19:00" PM (a REST client), "07:00" PM (the home form) and "7:00" PM all read "7:00 PM", as
+ * the home form and the emails show it. A meal period (the /reservation page's "Lunch", "Dinner")
+ * says more than AM/PM, so it stays beside the 24-hour time: "19:00 Dinner". Vietnamese reads the
+ * 24-hour clock: "19:00", "19:00 Dinner". Text that is not a time is shown as it came.
+ */
+export function formatBookingTimeAndPeriod(time: string, period: string, language: Language = defaultLanguage): string {
+  const slot = bookingSlot(time, period);
+  if (!slot) return `${time} ${period}`.trim();
+  if (period.trim() === '' || /^(AM|PM)$/i.test(period)) return formatClock(slot, language);
+  return `${slot} ${period}`;
+}
+
+/**
  * A moment (e.g. when a booking was cancelled) on the restaurant's clock, whatever the device's
  * zone: "23 November 2026 at 19:05" / "19:05 ngày 23/11/2026".
  */

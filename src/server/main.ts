@@ -5,12 +5,12 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
 import { connectOrigins, createApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
-import { ensureStaffAccount } from './auth/accounts.ts';
+import { ensureStaffAccount, hasOwnerAccount } from './auth/accounts.ts';
 import { loadKeys } from './auth/keys.ts';
 import { createSessionLiveness, type SessionLiveness } from './auth/session-liveness.ts';
 import { createTokenService } from './auth/tokens.ts';
@@ -244,6 +244,19 @@ export async function runMain(): Promise<void> {
 }
 
 /**
+ * The one line a new owner needs: the command to run while this server keeps running (it reaches
+ * the server through the ops socket on the embedded database; on PostgreSQL it opens it itself).
+ * It names the DATA_DIR when that is not the default, and DATABASE_URL without its value (secret).
+ */
+export function firstOwnerInstruction(config: Config, site: string): string {
+  // Quoted for the shell when the path holds more than plain characters (a space, a quote).
+  const quoted = /^[\w./-]+$/.test(config.dataDir) ? config.dataDir : `'${config.dataDir.replaceAll("'", "'\\''")}'`;
+  const dataDir = config.dataDir === resolve('data') ? '' : `DATA_DIR=${quoted} `;
+  const where = config.databaseUrl ? ', with the same DATABASE_URL,' : '';
+  return `No owner account yet. In another terminal in this folder${where} run: ${dataDir}npm run admin -- create --role owner --email you@example.com (it asks for a password), then sign in at ${site}/admin/login.`;
+}
+
+/**
  * Starts the server for a validated configuration, prints where it is, and stops it on a signal.
  * `siteUrl` is where people open the site when that is not this server (the dev server's proxy).
  */
@@ -263,11 +276,10 @@ export async function runMainWith(config: Config, siteUrl?: string): Promise<Run
       "SITE_URL is not set: /config.json and links name this server by each request's Host header. Set SITE_URL to the public origin in production.",
     );
   }
-  console.log(
-    config.admin
-      ? `Staff sign in at ${siteUrl ?? running.url}/admin/login as ${config.admin.email}.`
-      : `Staff sign in at ${siteUrl ?? running.url}/admin/login. Create an account first: npm run admin -- create --email you@example.com --password 'a long password' (or set ADMIN_EMAIL and ADMIN_PASSWORD).`,
-  );
+  const site = siteUrl ?? running.url;
+  console.log(`Staff sign in at ${site}/admin/login${config.admin ? ` as ${config.admin.email}` : ''}.`);
+  // Said while it is true only: once the team has an owner, the owner adds everyone else.
+  if (!(await hasOwnerAccount(running.deps.db))) console.log(firstOwnerInstruction(config, site));
   const stop = (signal: string) => {
     console.log(`${signal}: finishing requests in flight, then stopping.`);
     running.close().then(

@@ -143,6 +143,14 @@ export async function listStaffAccounts(db: Queryable): Promise<StaffAccount[]> 
   return result.rows.map(toAccount);
 }
 
+/** Whether the team has an owner yet (the start-up log says how to make the first one). */
+export async function hasOwnerAccount(db: Queryable): Promise<boolean> {
+  const result = await db.query<{ found: boolean }>(
+    `select exists (select 1 from auth.users u where u.raw_app_meta_data ->> 'role' = 'owner') as found`,
+  );
+  return result.rows[0]?.found === true;
+}
+
 /** One staff account by id, or undefined. */
 export async function findStaffAccount(db: Queryable, id: string): Promise<StaffAccount | undefined> {
   const result = await db.query(`${accountSelect} and u.id = $1`, [id]);

@@ -1,7 +1,8 @@
 /**
  * Staff accounts from the command line (`npm run admin -- <command>`):
  *   create --email E --password P [--role owner|staff|host] [--branch NAME]...
- *                                      a new staff account (staff unless --role; a host needs a --branch)
+ *                                      a new staff account (staff unless --role; a host needs a --branch);
+ *                                      the first account: create --role owner
  *   set-role --email E --role R [--branch NAME]...   a new role; signs the account out everywhere
  *   list                               the staff accounts with their roles
  *   remove --email E                   delete a staff account (and its sessions)
@@ -13,7 +14,8 @@
  * Without --password, the password is read from standard input (keeps it out of shell history).
  * Passwords follow the staff rule (src/domain/password-policy.ts); a refusal says why.
  * It uses the server's configuration (DATA_DIR or DATABASE_URL). PGlite allows one process at a
- * time, so on the embedded database the server must be stopped.
+ * time, so on the embedded database the server must be stopped, except for `create` and `backup`,
+ * which a running server does itself when asked through its ops socket (running-server.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,9 +37,11 @@ import { DatabaseLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { BackupError } from '../ops/backup.ts';
+import { type SocketAccount, socketAccountsPath } from '../ops/socket-accounts.ts';
 import { BackupUsageError, backupUsage, runBackupCommand } from './backup.ts';
 import { BranchesError, BranchesUsageError, branchesUsage, runBranches } from './branches.ts';
 import { FloorError, FloorUsageError, floorUsage, runFloor } from './floor.ts';
+import { askRunningServer } from './running-server.ts';
 
 const usage = `Usage:
   npm run admin -- create --email E [--password P] [--role owner|staff|host] [--branch NAME]...
@@ -50,7 +54,8 @@ ${branchesUsage}
 ${floorUsage}
 ${backupUsage}
 Without --password the password is read from standard input. A host works at the branches named
-with --branch (one or more); owner and staff work at every branch.`;
+with --branch (one or more); owner and staff work at every branch. The first account should be
+the owner (--role owner); create works while the server runs.`;
 
 class UsageError extends Error {}
 
@@ -89,6 +94,20 @@ async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   } finally {
     await db.close();
   }
+}
+
+/**
+ * create while a server runs on the embedded database: that server makes the account
+ * (src/server/ops/socket-accounts.ts). False when none runs, and the command opens the database.
+ */
+async function createThroughRunningServer(account: SocketAccount): Promise<boolean> {
+  const answer = await askRunningServer(loadConfig(process.env), socketAccountsPath, account);
+  if (!answer) return false;
+  if (answer.status === 201) return true;
+  const reason = answer.body.toString('utf8');
+  throw new AccountError(
+    answer.status === 422 ? reason : `The running server could not create the account (${answer.status}): ${reason}`,
+  );
 }
 
 /** --role and --branch, checked by the same schema as the team screen; a refusal is a usage error. */
@@ -154,6 +173,13 @@ async function run(argv: string[]): Promise<string> {
     command === 'create' || command === 'reset-password' ? (values.password ?? (await readPasswordFromStdin())) : '';
 
   if (password) checkCredentials({ email: email ?? '', password });
+  if (
+    command === 'create' &&
+    assignment &&
+    (await createThroughRunningServer({ email: email ?? '', password, assignment }))
+  ) {
+    return `Created ${describeRole(assignment)} account ${email} (by the running server).`;
+  }
   return withDatabase(async (db) => {
     switch (command) {
       case 'create':

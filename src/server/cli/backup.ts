@@ -7,14 +7,14 @@
  * running it takes the data folder's lock itself. With PostgreSQL it says to use pg_dump.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import { openPglite } from '../db/pglite.ts';
 import { BackupError, createBackup, verifyBackup, writeFileAtomic } from '../ops/backup.ts';
-import { appVersion, opsSocketPath } from '../ops/ops.ts';
+import { appVersion } from '../ops/ops.ts';
 import { restoreBackup } from '../ops/restore.ts';
+import { askRunningServer } from './running-server.ts';
 
 export const backupUsage = `  npm run admin -- backup --to FILE
   npm run admin -- backup verify FILE
@@ -25,33 +25,10 @@ export class BackupUsageError extends Error {}
 const postgresAdvice =
   'The database is PostgreSQL (DATABASE_URL): back it up with pg_dump (pg_dump --format=custom "$DATABASE_URL" > saffron.dump) or your provider’s backups, and copy DATA_DIR/keys and DATA_DIR/storage beside it. See README, "Backups".';
 
-/** Asks the running server for a backup; undefined when no server answers on the socket. */
-function askServer(socketPath: string): Promise<Uint8Array | undefined> {
-  return new Promise((resolvePromise, reject) => {
-    const req = request({ socketPath, path: '/backup', method: 'POST' }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        if (res.statusCode === 200) resolvePromise(new Uint8Array(body));
-        else reject(new BackupError(`The running server could not take a backup: ${body.toString('utf8')}`));
-      });
-      res.on('error', reject);
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolvePromise(undefined);
-      else reject(error);
-    });
-    req.end();
-  });
-}
-
 async function takeBackup(config: Config): Promise<{ bytes: Uint8Array; how: string }> {
-  const socketPath = opsSocketPath(config.dataDir);
-  if (socketPath && existsSync(socketPath)) {
-    const bytes = await askServer(socketPath);
-    if (bytes) return { bytes, how: 'taken by the running server' };
-  }
+  const answer = await askRunningServer(config, '/backup');
+  if (answer?.status === 200) return { bytes: new Uint8Array(answer.body), how: 'taken by the running server' };
+  if (answer) throw new BackupError(`The running server could not take a backup: ${answer.body.toString('utf8')}`);
   const pgdata = join(config.dataDir, 'pgdata');
   if (!existsSync(join(pgdata, 'PG_VERSION'))) throw new BackupError(`There is no embedded database in ${pgdata}.`);
   // No server: this process takes the lock (a server starting meanwhile waits or is refused).

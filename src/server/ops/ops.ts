@@ -5,6 +5,7 @@
  *
  * The admin command reaches a running server through a Unix socket in DATA_DIR (ops.sock): only
  * the server's own account can open it (DATA_DIR is 0700), and it never listens on the network.
+ * It takes backups and creates staff accounts (socket-accounts.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { createBackup } from './backup.ts';
 import { type BackupSchedule, startBackupSchedule } from './backup-schedule.ts';
 import { type HttpDrain, trackConnections } from './http-drain.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
+import { answerAccountRequest, socketAccountsPath } from './socket-accounts.ts';
 
 export const appVersion: string = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8'),
@@ -153,6 +155,10 @@ export function createOps(config: Config, logger: Logger): Ops {
           // This process holds the data folder's lock: a socket file there is a dead server's.
           rmSync(path, { force: true });
           socketServer = createServer((req, res) => {
+            if (req.method === 'POST' && req.url === socketAccountsPath) {
+              void answerAccountRequest(db, req, res);
+              return;
+            }
             if (req.method !== 'POST' || req.url !== '/backup') {
               res.writeHead(404).end();
               return;

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { formatBookingTimeAndPeriod } from '../../../domain/booking-format.ts';
 import { hasControlCharacters, homeBranches, limits } from '../../../domain/reservation.ts';
 import { paths } from '../../../domain/routes.ts';
 import { useBranchName, useLocalize } from '../../app/language.ts';
@@ -130,7 +131,7 @@ function DaySheet({ supabase }: { supabase: SupabaseClient }) {
                   {rows.map((row) => (
                     <tr key={row.id}>
                       <td className={styles.nowrap}>
-                        {row.time} {row.period}
+                        {formatBookingTimeAndPeriod(row.time, row.period, i18n.language)}
                       </td>
                       <td className={styles.number}>{row.guests}</td>
                       <th scope="row">{row.name}</th>

@@ -6,6 +6,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useRef } from 'react';
+import { formatBookingTimeAndPeriod } from '../../../domain/booking-format.ts';
 import { useBranchName } from '../../app/language.ts';
 import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -82,7 +83,7 @@ export function ReservationDrawer(props: {
   row: ReservationRow | undefined;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const nameOf = useBranchName();
   const formatDay = useDayFormat();
   const { row } = props;
@@ -119,7 +120,7 @@ export function ReservationDrawer(props: {
               <Dialog.Description className={styles.drawerSubtitle}>
                 {t('drawer.description', {
                   date: formatDay(row.date),
-                  time: `${row.time} ${row.period}`,
+                  time: formatBookingTimeAndPeriod(row.time, row.period, i18n.language),
                   branch: row.branch,
                   count: row.guests,
                 })}
@@ -137,9 +138,7 @@ export function ReservationDrawer(props: {
                   <dt>{t('table.date')}</dt>
                   <dd>{formatDay(row.date)}</dd>
                   <dt>{t('table.time')}</dt>
-                  <dd>
-                    {row.time} {row.period}
-                  </dd>
+                  <dd>{formatBookingTimeAndPeriod(row.time, row.period, i18n.language)}</dd>
                   <dt>{t('table.guests')}</dt>
                   <dd>{row.guests}</dd>
                   <dt>{t('table.branch')}</dt>

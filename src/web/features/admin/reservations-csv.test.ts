@@ -55,12 +55,28 @@ describe('reservations CSV', () => {
       '\uFEFF"Booked at","Name","Mobile","Email","Date","Time","Period","Guests","Branch","Notes","Arrived","Allocated"',
     );
     expect(lines[1]).toBe(
-      '"2026-11-23 19:02","Nguyễn Văn Đức","0912 345 678","duc@example.vn","2026-12-24","07:30","PM","4","Sa Pa","","Yes","No"',
+      '"2026-11-23 19:02","Nguyễn Văn Đức","0912 345 678","duc@example.vn","2026-12-24","19:30","PM","4","Sa Pa","","Yes","No"',
     );
     expect(lines[2]).toContain('"\'=cmd|calc"');
     expect(lines[2]).toContain('"Say ""hi"", please"');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
+  });
+
+  it('writes one canonical time per booking, whatever path stored it', () => {
+    const times = reservationsCsv(
+      [
+        row({ time: '19:00', period: 'PM' }),
+        row({ time: '07:00', period: 'PM' }),
+        row({ time: '19:00', period: 'Dinner' }),
+        row({ time: 'soon', period: 'PM' }),
+      ],
+      labels,
+    )
+      .split('\r\n')
+      .slice(1, 5)
+      .map((line) => line.split(',').slice(5, 7).join(','));
+    expect(times).toEqual(['"19:00","PM"', '"19:00","PM"', '"19:00","Dinner"', '"soon","PM"']);
   });
 
   it('formats times across midnight in Vietnam, not in the machine’s zone', () => {

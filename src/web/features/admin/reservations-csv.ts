@@ -1,7 +1,11 @@
 /**
  * The CSV file of an export: one record per reservation with the columns a host needs in a
  * spreadsheet, headers in the screen's language, and the booking time on the restaurant's clock.
+ * Time is the booking's canonical slot on the 24-hour clock ("19:30" whether a path stored "07:30"
+ * PM, "19:30" PM or "19:30" Dinner), which a spreadsheet sorts and reads as a time; Period is as
+ * the booking was made (PM, Dinner). Text that is not a time is written as it came.
  */
+import { bookingSlot } from '../../../domain/availability.ts';
 import { csvDocument } from '../../../domain/csv.ts';
 import { restaurantMoment } from '../../../domain/restaurant-time.ts';
 import type { ExportRow } from './api/export-reservations.ts';
@@ -45,7 +49,7 @@ export function reservationsCsv(rows: readonly ExportRow[], labels: CsvLabels): 
       row.mobile,
       row.email,
       row.date,
-      row.time,
+      bookingSlot(row.time, row.period) ?? row.time,
       row.period,
       row.guests,
       row.branch,

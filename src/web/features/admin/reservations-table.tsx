@@ -4,8 +4,8 @@
  * Guest-supplied text is rendered as text (React escapes it), never as markup or a formula.
  */
 import type { ReactNode } from 'react';
-import { bookingSlot } from '../../../domain/availability.ts';
-import { formatClock, formatLongDate } from '../../../domain/format-dong.ts';
+import { formatBookingTimeAndPeriod } from '../../../domain/booking-format.ts';
+import { formatLongDate } from '../../../domain/format-dong.ts';
 import type { ReservationFlag } from '../../../domain/reservation.ts';
 import { useBranchName } from '../../app/language.ts';
 import { useTranslation } from '../../app/translation.tsx';
@@ -78,11 +78,7 @@ export function ReservationsTable(props: {
     // Vietnamese reads "Thứ Hai, 23/11/2026"; Intl would write "Th 2, 23 thg 11, 2026".
     return vietnamese ? formatLongDate(date, 'vi') : dateFormat.format(value);
   };
-  /** Vietnamese hosts read the 24-hour clock; the row keeps what the guest chose. */
-  const formatTime = (row: ReservationRow) => {
-    const slot = vietnamese && /^(AM|PM)$/i.test(row.period) ? bookingSlot(row.time, row.period) : undefined;
-    return slot ? formatClock(slot, 'vi') : `${row.time} ${row.period}`;
-  };
+  const formatTime = (row: ReservationRow) => formatBookingTimeAndPeriod(row.time, row.period, i18n.language);
   const headings = ['name', 'mobile', 'email', 'date', 'time', 'guests', 'branch', 'notes', 'arrived', 'allocated'];
 
   return (

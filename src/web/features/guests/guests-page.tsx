@@ -6,6 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useId, useState } from 'react';
+import { formatBookingTimeAndPeriod } from '../../../domain/booking-format.ts';
 import { useBranchName } from '../../app/language.ts';
 import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -120,7 +121,7 @@ function GuestProfile(props: {
   onChanged: () => void;
   onErased: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const nameOf = useBranchName();
   const { guest, supabase } = props;
   const ids = { tags: useId(), notes: useId(), reason: useId() };
@@ -254,8 +255,8 @@ function GuestProfile(props: {
           <ul>
             {details.bookings.map((b) => (
               <li key={b.reference}>
-                {b.date} {b.time} {b.period} · {nameOf(b.branch)} · {t('guests.party', { count: b.guests })} ·{' '}
-                {b.status.replace('_', '-')}
+                {b.date} {formatBookingTimeAndPeriod(b.time, b.period, i18n.language)} · {nameOf(b.branch)} ·{' '}
+                {t('guests.party', { count: b.guests })} · {b.status.replace('_', '-')}
               </li>
             ))}
           </ul>
