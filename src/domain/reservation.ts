@@ -90,6 +90,14 @@ export const sheetsReservationSchema = z.object({
 });
 export type SheetsReservation = z.infer<typeof sheetsReservationSchema>;
 
+/**
+ * The /reservation page's "news and offers" box travels beside call 8, never in its payload: ticked,
+ * the page adds `?news=yes` to the endpoint's address (an Apps Script reads it as
+ * `e.parameter.news`); unticked, the address is the endpoint's own, and no parameter means no consent.
+ */
+export const sheetsNewsParameter = 'news';
+export const sheetsNewsQuerySchema = z.object({ [sheetsNewsParameter]: z.literal('yes').optional() });
+
 /** A reservation row as staff read it (call 2). */
 export interface Reservation extends ReservationInsert {
   id: number;

@@ -143,6 +143,73 @@ test.describe('desktop header', () => {
   });
 });
 
+/**
+ * How many lines the element's text takes: the distinct tops of its text's boxes. A label that wraps
+ * ("BOOK A / TABLE") has two.
+ */
+function textLines(page: Page, selector: string): Promise<{ text: string; lines: number; right: number }[]> {
+  return page.evaluate((css) => {
+    return [...document.querySelectorAll<HTMLElement>(css)]
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        return {
+          text: element.textContent?.trim() ?? '',
+          lines: tops.size,
+          right: element.getBoundingClientRect().right,
+        };
+      });
+  }, selector);
+}
+
+test.describe('the header across widths', () => {
+  const languages = [
+    {
+      path: '/',
+      toggle: 'Main menu',
+      links: ['Home', 'About', 'Menu', 'Testimonials', 'Contact', 'Tiếng Việt', 'BOOK A TABLE'],
+    },
+    {
+      path: '/vi',
+      toggle: 'Mở menu điều hướng',
+      links: ['Trang chủ', 'Giới thiệu', 'Thực đơn', 'Cảm nhận', 'Liên hệ', 'English', 'ĐẶT BÀN'],
+    },
+  ];
+  for (const { path, toggle, links } of languages) {
+    for (const width of [1024, 1100, 1280, 1440]) {
+      test(`${path} at ${width} px: the brand and every link on one line, inside the window, no menu button`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await expect(header(page).getByRole('button', { name: toggle })).toBeHidden();
+        const brand = await textLines(page, 'header a:has(svg)');
+        expect(brand).toEqual([{ text: restaurantProfile.name, lines: 1, right: expect.any(Number) }]);
+        const shown = await textLines(page, 'header nav a');
+        expect(shown.map(({ text, lines }) => ({ text, lines }))).toEqual(links.map((text) => ({ text, lines: 1 })));
+        for (const { right } of shown) expect(right).toBeLessThanOrEqual(width);
+      });
+    }
+    for (const width of [1023, 375]) {
+      test(`${path} at ${width} px: the menu button takes over from the links`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await expect(header(page).getByRole('button', { name: toggle })).toBeVisible();
+        for (const name of links) await expect(header(page).getByRole('link', { name, exact: true })).toBeHidden();
+        expect(await textLines(page, 'header a:has(svg)')).toEqual([
+          { text: restaurantProfile.name, lines: 1, right: expect.any(Number) },
+        ]);
+      });
+    }
+  }
+});
+
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 

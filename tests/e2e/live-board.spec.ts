@@ -2,13 +2,18 @@
  * The live host board in Chromium against the real server: a guest books on the home page while
  * a host watches the dashboard, and the booking appears without a reload; two hosts see each
  * other's flags; bookings off the page wait behind a pill; after the connection drops, the board
- * says so and catches up. Public pages never open a socket. Each test narrows the board to its own
- * tagged bookings with the search box, so tests running in parallel never see each other's rows.
+ * says so and catches up. Public pages never open a socket.
+ *
+ * The board announces every booking that arrives, also those its filters leave out (they wait
+ * behind the pill), and counts them on the pill: a booking made by another spec on the suite's
+ * server would be heard and counted here. So these tests have a server of their own and run one
+ * after another on it; each still narrows the board to its own tagged bookings with the search box.
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { e2eStaff } from '../../playwright.config.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 
 interface Backend {
   url: string;
@@ -24,13 +29,17 @@ interface StoredSession {
 }
 
 let api: APIRequestContext;
+let server: TestServer;
 let backend: Backend;
 /** Two sessions, for two hosts at two desks. */
 let hosts: [StoredSession, StoredSession];
 
-test.beforeAll(async ({ baseURL }) => {
+test.describe.configure({ mode: 'default' });
+
+test.beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAIL: e2eStaff.email, ADMIN_PASSWORD: e2eStaff.password });
   api = await request.newContext();
-  const url = baseURL ?? '';
+  const url = server.url;
   const config = (await (await api.get(`${url}/config.json`)).json()) as {
     supabaseUrl: string;
     supabaseAnonKey: string;
@@ -52,7 +61,8 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await api.dispose();
+  await api?.dispose();
+  await server?.stop();
 });
 
 const tagged = () => `Live${randomUUID().slice(0, 8)}`;
@@ -134,7 +144,11 @@ test('a guest’s booking on the home page appears at the top of the host’s bo
   await expect(rowOf(host, name)).toHaveAttribute('data-new', 'true');
   await expect(host.getByRole('rowheader').first()).toHaveText(name);
   await expect(heading(host)).toHaveText('Reservations (1)');
-  await expect(host.getByRole('status').filter({ hasText: `New booking: ${name}, 4 guests, Sa Pa.` })).toBeAttached();
+  await expect(
+    host
+      .getByRole('status')
+      .getByText(`New booking: ${name}, 4 guests, Sa Pa. It is at the top of the list.`, { exact: true }),
+  ).toBeAttached();
   await expectNoReload(host);
   // The highlight fades after a few seconds; the row stays.
   await expect(rowOf(host, name)).not.toHaveAttribute('data-new', 'true', { timeout: 10_000 });
@@ -144,6 +158,29 @@ test('a guest’s booking on the home page appears at the top of the host’s bo
   await guest.goto(`${backend.url}/reservation`);
   expect(sockets).toEqual([]);
   await guestContext.close();
+  await host.context().close();
+});
+
+test('bookings that arrive together are each announced, none replacing another', async ({ browser }) => {
+  const tag = tagged();
+  const host = await hostPage(browser, hosts[0], `/admin/dashboard?q=${tag}`);
+  await expect(heading(host)).toHaveText('Reservations (0)');
+  const first = `${tag} Meera Iyer`;
+  const second = `${tag} Vikram Das`;
+  await Promise.all([book(first), book(second, 'Da Nang')]);
+  await expect(heading(host)).toHaveText('Reservations (2)');
+  const region = host.getByRole('status').filter({ hasText: 'New booking:' });
+  for (const [name, branch] of [
+    [first, 'Sa Pa'],
+    [second, 'Da Nang'],
+  ]) {
+    // Both sentences are there, whichever arrived first.
+    await expect(
+      region.getByText(`New booking: ${name}, 4 guests, ${branch}. It is at the top of the list.`, { exact: true }),
+    ).toBeAttached();
+  }
+  // Both at once, each on its own line: the second was added after the first, not in its place.
+  await expect(region.getByRole('paragraph')).toHaveCount(2);
   await host.context().close();
 });
 

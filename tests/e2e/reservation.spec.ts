@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { e2eStaff } from '../../playwright.config.ts';
+import { marketingConsentVersion } from '../../src/domain/guests.ts';
 import { sheetsPayload } from '../support/builders.ts';
 import { freePort } from './support/free-port.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -249,6 +250,83 @@ test.describe('the /reservation page', () => {
     // Only this session: a global sign-out would end the sessions other tests are using.
     await supabase.auth.signOut({ scope: 'local' });
   });
+
+  test('offers the home form’s news-and-offers box, unticked, in both languages', async ({ page }) => {
+    for (const home of ['/', '/vi']) {
+      await page.goto(`${home}#booking`);
+      const homeBox = page.locator('section[id="booking"]').getByRole('checkbox');
+      await expect(homeBox).toHaveCount(1);
+      const label = (await homeBox.evaluate((box) => box.closest('label')?.textContent ?? '')).trim();
+      expect(label).toMatch(home === '/' ? /^Keep me posted with news and offers/ : /^Gửi tin tức và ưu đãi/);
+      await page.goto(home === '/' ? '/reservation' : '/vi/reservation');
+      const box = page.getByRole('checkbox', { name: label, exact: true });
+      await expect(box).toBeVisible();
+      await expect(box).not.toBeChecked();
+    }
+  });
+
+  for (const ticked of [true, false]) {
+    test(`${ticked ? 'ticked, records the guest’s consent as the home form does' : 'unticked, records no consent'}; call 8’s payload is the spec’s either way`, async ({
+      page,
+      request,
+    }) => {
+      const email = `news-${randomUUID()}@example.com`;
+      // A guest of this test's own: one guest per mobile, and consent belongs to the guest.
+      const mobile = `+84 914 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+      await page.goto('/reservation');
+      await fillForm(page);
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('textbox', { name: 'Mobile' }).fill(mobile);
+      const box = page.getByRole('checkbox', { name: /^Keep me posted with news and offers/ });
+      if (ticked) await box.check();
+      const answered = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/sheets/exec' && response.request().method() === 'POST',
+      );
+      await submitButton(page).click();
+      const response = await answered;
+      expect(response.status()).toBe(200);
+      const sent = response.request();
+      expect(new URL(sent.url()).search).toBe(ticked ? '?news=yes' : '');
+      const payload = JSON.parse(sent.postData() ?? '');
+      expect(payload).toEqual({ ...expectedPayload, email, mobile });
+      expect(Object.keys(payload)).toEqual(Object.keys(expectedPayload));
+      await expect(page.getByRole('status').filter({ hasText: 'Reservation submitted successfully!' })).toBeVisible();
+      // The form starts over, the box unticked again.
+      await expect(box).not.toBeChecked();
+
+      // Staff read the guest's consents (the guest's page reads the same rows).
+      const config = (await (await request.get('/config.json')).json()) as {
+        supabaseUrl: string;
+        supabaseAnonKey: string;
+      };
+      const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+      });
+      expect((await supabase.auth.signInWithPassword(e2eStaff)).error).toBeNull();
+      const booked = await supabase.from('reservations').select('guest_id').eq('email', email);
+      expect(booked.error).toBeNull();
+      const guestId = booked.data?.[0]?.guest_id;
+      expect(guestId).toEqual(expect.any(String));
+      const consents = await supabase
+        .from('consents')
+        .select('purpose, text_version, source, withdrawn_at')
+        .eq('guest_id', guestId);
+      expect(consents.error).toBeNull();
+      expect(consents.data).toEqual(
+        ticked
+          ? [
+              {
+                purpose: 'marketing_email',
+                text_version: marketingConsentVersion,
+                source: 'reservation_form',
+                withdrawn_at: null,
+              },
+            ]
+          : [],
+      );
+      await supabase.auth.signOut({ scope: 'local' });
+    });
+  }
 
   test('has no accessibility violations, empty and with errors', async ({ page }) => {
     await page.goto('/reservation');

@@ -2,6 +2,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { restaurantDate, sheetsPayload } from '../../../tests/support/builders.ts';
 import { backends, startTestServer, type TestServer } from '../../../tests/support/test-server.ts';
+import { newReceiptSecret, receiptSecretHeader } from '../../domain/booking-lifecycle.ts';
+import { marketingConsentVersion } from '../../domain/guests.ts';
 import { createApp } from '../app.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
@@ -141,6 +143,85 @@ describe.each(backends)('the sheets receiver on %s', (backend) => {
   it('keeps tabs and new lines in the notes', async () => {
     expect((await post(JSON.stringify(payload({ notes: 'Two tables:\n\tone by the window' })))).status).toBe(200);
     expect((await rows()).map((row) => row.notes)).toEqual(['Two tables:\n\tone by the window']);
+  });
+
+  describe('the news-and-offers box, as ?news=yes beside the payload', () => {
+    const consentsOf = async (email: string) =>
+      (
+        await server.deps.db.query<Record<string, unknown>>(
+          `select c.purpose, c.text_version, c.source, c.withdrawn_at is null as current
+             from public.consents c join public.reservations r on r.guest_id = c.guest_id where r.email = $1`,
+          [email],
+        )
+      ).rows;
+    const receipts = async () =>
+      Number(
+        (await server.deps.db.query<{ n: number }>('select count(*)::int as n from private.booking_receipts')).rows[0]
+          ?.n,
+      );
+    // A guest of its own for each test (one guest per mobile or email, and guests outlive the bookings
+    // the suite deletes), so no test sees another's consent.
+    let guests = 0;
+    const guest = (email: string) => {
+      guests += 1;
+      return payload({ email, mobile: `+84 913 ${String(guests).padStart(6, '0')}` });
+    };
+    const postTo = (query: string, body: Record<string, unknown>) =>
+      fetch(`${server.url}${sheetsReceiverPath}${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify(body),
+      });
+
+    it('ticked, records the home form’s consent for the booking’s guest, sourced to this form, and keeps no receipt', async () => {
+      const before = await receipts();
+      const response = await postTo('?news=yes', guest('ticked@example.com'));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true });
+      expect((await rows()).map((row) => row.email)).toEqual(['ticked@example.com']);
+      expect(await consentsOf('ticked@example.com')).toEqual([
+        {
+          purpose: 'marketing_email',
+          text_version: marketingConsentVersion,
+          source: 'reservation_form',
+          current: true,
+        },
+      ]);
+      expect(await receipts()).toBe(before);
+    });
+
+    it('unticked (no parameter), stores the booking and no consent', async () => {
+      const response = await postTo('', guest('unticked@example.com'));
+      expect(response.status).toBe(200);
+      expect((await rows()).map((row) => row.email)).toEqual(['unticked@example.com']);
+      expect(await consentsOf('unticked@example.com')).toEqual([]);
+    });
+
+    it('ignores a receipt secret sent along: the booking still opens no receipt', async () => {
+      const before = await receipts();
+      const response = await fetch(`${server.url}${sheetsReceiverPath}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8', [receiptSecretHeader]: newReceiptSecret() },
+        body: JSON.stringify(guest('secret@example.com')),
+      });
+      expect(response.status).toBe(200);
+      expect(await receipts()).toBe(before);
+    });
+
+    it('refuses any other value, storing neither the booking nor a consent', async () => {
+      const response = await postTo('?news=no', guest('other@example.com'));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ ok: false, error: 'Invalid reservation: news must be yes, or left out' });
+      expect(await rows()).toEqual([]);
+      expect(await consentsOf('other@example.com')).toEqual([]);
+    });
+
+    it('a booking the branch refuses records no consent either', async () => {
+      const response = await postTo('?news=yes', { ...guest('refused@example.com'), date: restaurantDate(-1) });
+      expect(response.status).toBe(400);
+      expect(await rows()).toEqual([]);
+      expect(await consentsOf('refused@example.com')).toEqual([]);
+    });
   });
 
   it('answers 400 when the database refuses the row, and logs neither the value nor the message quoting it', async () => {

@@ -2,15 +2,21 @@
  * The Apps-Script-compatible receiver the /reservation page posts to by default (call 8), when
  * SHEETS_ENDPOINT is not set. It takes what a Google Apps Script web app would take — the
  * text/plain JSON body of a no-cors request — validates it with the page's own schema and records
- * it as a reservation, so staff see it on the dashboard.
+ * it as a reservation, so staff see it on the dashboard. A ticked "news and offers" box comes as
+ * `?news=yes` beside the payload and is recorded with the booking, in the same transaction.
  */
 import { Hono } from 'hono';
 import { isBookingRefusal, unknownBranchCode } from '../../domain/availability.ts';
-import { receiptSecretHeader } from '../../domain/booking-lifecycle.ts';
-import { blockedGuestCode } from '../../domain/guests.ts';
-import { type SheetsReservation, sheetsReservationSchema } from '../../domain/reservation.ts';
+import { newReceiptSecret, receiptSecretHeader } from '../../domain/booking-lifecycle.ts';
+import { blockedGuestCode, marketingConsentVersion } from '../../domain/guests.ts';
+import {
+  type SheetsReservation,
+  sheetsNewsParameter,
+  sheetsNewsQuerySchema,
+  sheetsReservationSchema,
+} from '../../domain/reservation.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { sqlState } from '../db/database.ts';
+import { type Queryable, sqlState } from '../db/database.ts';
 import { clientRateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';
 import { databaseVisibleHeaders } from '../http/request-headers.ts';
@@ -92,10 +98,14 @@ function refusal(error: unknown): { status: 400 | 500 | 503; error: string; code
  * page's, so the browser's own Accept-Language is all that says which language the guest reads.
  * The page reads no answer, so it has no receipt to claim: a receipt secret sent here anyway is
  * left out, and a booking made here never opens a receipt (20261125220000_receipt_secret.sql).
+ * With `news`, the receiver binds the receipt to a secret of its own instead and claims it before
+ * the transaction ends (giveNewsConsent), so no receipt outlives the request either way.
  */
-async function insertReservation(deps: AppDeps, r: SheetsReservation, headers: Headers): Promise<void> {
+async function insertReservation(deps: AppDeps, r: SheetsReservation, headers: Headers, news: boolean): Promise<void> {
   const visible = new Headers(headers);
   visible.delete(receiptSecretHeader);
+  const secret = news ? newReceiptSecret() : undefined;
+  if (secret) visible.set(receiptSecretHeader, secret);
   await deps.db.transaction(async (tx) => {
     await tx.query(
       `select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true),
@@ -108,7 +118,33 @@ async function insertReservation(deps: AppDeps, r: SheetsReservation, headers: H
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [r.name, r.mobile, r.email, r.date, r.guests, r.branch, r.time, r.period, r.notes.trim() || null],
     );
+    if (secret) await giveNewsConsent(tx, secret);
   });
+}
+
+/**
+ * The consent of the booking just inserted (as anon, in `tx`), by the path the home form takes:
+ * its one-time receipt gives the manage token, and give_consent records the consent by that token
+ * with the wording's version. Only the reference is looked up as the table owner, by the secret's
+ * hash, because anon may not read back what it inserted. A failure rolls the booking back with it.
+ */
+async function giveNewsConsent(tx: Queryable, secret: string): Promise<void> {
+  await tx.query('reset role');
+  const { rows } = await tx.query<{ reference: string }>(
+    'select b.reference from private.booking_receipts b where b.secret_hash = private.manage_token_hash($1)',
+    [secret],
+  );
+  await tx.query(`select set_config('role', 'anon', true)`);
+  const reference = rows[0]?.reference;
+  if (!reference) throw new Error('The booking left no receipt to give its consent by');
+  const receipt = await tx.query<{ token: string }>('select public.booking_receipt($1, $2) as token', [
+    reference,
+    secret,
+  ]);
+  await tx.query(`select public.give_consent($1, 'marketing_email', $2, 'reservation_form')`, [
+    receipt.rows[0]?.token,
+    marketingConsentVersion,
+  ]);
 }
 
 export function sheetsRoutes(deps: AppDeps): Hono {
@@ -141,8 +177,13 @@ export function sheetsRoutes(deps: AppDeps): Hono {
       return c.json({ ok: false, error: `Invalid reservation: ${problems.join('; ')}` }, 400);
     }
 
+    const query = sheetsNewsQuerySchema.safeParse(c.req.query());
+    if (!query.success) {
+      return c.json({ ok: false, error: `Invalid reservation: ${sheetsNewsParameter} must be yes, or left out` }, 400);
+    }
+
     try {
-      await insertReservation(deps, result.data, c.req.raw.headers);
+      await insertReservation(deps, result.data, c.req.raw.headers, query.data.news === 'yes');
     } catch (error) {
       // Nothing was stored (one transaction). Log the SQLSTATE and the error's class only: a
       // database message quotes the value it refused, which is a guest's data.

@@ -29,7 +29,14 @@ import { useUpdateReservationFlag } from './api/update-reservation-flag.ts';
 import { DashboardToolbar } from './dashboard-toolbar.tsx';
 import { DayNumbers } from './day-numbers.tsx';
 import { FiltersCard } from './filters-card.tsx';
-import { matchesFilters, showsOnPage, withNewBooking, withUpdatedRow } from './live-board.ts';
+import {
+  type Announcement,
+  matchesFilters,
+  showsOnPage,
+  withAnnouncement,
+  withNewBooking,
+  withUpdatedRow,
+} from './live-board.ts';
 import { LiveStatusBadge, NewBookingsPill } from './live-status.tsx';
 import { Pager } from './pager.tsx';
 import {
@@ -148,9 +155,13 @@ function ReservationsBoard({ supabase, claims }: { supabase: SupabaseClient; cla
           <LiveStatusBadge status={live.status} />
         </div>
         <NewBookingsPill count={live.pending.length} onShow={showNew} />
-        <p className="visually-hidden" role="status">
-          {live.announcement}
-        </p>
+        {/* One line per announcement, added at the end: not atomic, so a screen reader reads each
+            new line once, and bookings that arrive together are all heard (withAnnouncement). */}
+        <div className="visually-hidden" role="status" aria-atomic="false" aria-relevant="additions">
+          {live.announcements.map((line) => (
+            <p key={line.id}>{line.text}</p>
+          ))}
+        </div>
         <ReservationsTable
           rows={list.isError ? [] : (list.data?.rows ?? [])}
           highlighted={live.highlighted}
@@ -194,7 +205,8 @@ function useLiveBoard(
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ReservationRow[]>([]);
   const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(new Set());
-  const [announcement, setAnnouncement] = useState('');
+  const [announcements, setAnnouncements] = useState<Announcement[]>([]);
+  const announce = useCallback((text: string) => setAnnouncements((lines) => withAnnouncement(lines, text)), []);
   const current = useRef(query);
   current.current = query;
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
@@ -226,10 +238,10 @@ function useLiveBoard(
       if (page && showsOnPage(row, shown)) {
         queryClient.setQueryData<ReservationPage>(key, withNewBooking(page, row));
         highlight([row.id]);
-        setAnnouncement(t('live.announceShown', about));
+        announce(t('live.announceShown', about));
       } else {
         setPending((rows) => (rows.some((r) => r.id === row.id) ? rows : [...rows, row]));
-        setAnnouncement(t('live.announceWaiting', about));
+        announce(t('live.announceWaiting', about));
       }
     },
     updated(row) {
@@ -253,7 +265,7 @@ function useLiveBoard(
     highlight(onScreen);
   }, [shownRows, pending, highlight]);
 
-  return { status, pending, highlighted, announcement };
+  return { status, pending, highlighted, announcements };
 }
 
 function DashboardScreen() {

@@ -38,3 +38,26 @@ export function withUpdatedRow(page: ReservationPage, row: ReservationRow): Rese
   if (!page.rows.some((existing) => existing.id === row.id)) return page;
   return { ...page, rows: page.rows.map((existing) => (existing.id === row.id ? row : existing)) };
 }
+
+/** One sentence of the board's live region, with a key of its own (the same words can come twice). */
+export interface Announcement {
+  id: number;
+  text: string;
+}
+
+/**
+ * How many announcements the live region keeps. Bookings that arrive together each get their own
+ * line, which a screen reader reads as it is added, so none is lost to the next; the oldest go
+ * once there are more than this, so the region stays short for whoever reads it whole.
+ */
+export const keptAnnouncements = 5;
+
+/** The region's lines with `text` added after them, the oldest dropped past `keep`. */
+export function withAnnouncement(
+  lines: readonly Announcement[],
+  text: string,
+  keep: number = keptAnnouncements,
+): Announcement[] {
+  const id = (lines.at(-1)?.id ?? 0) + 1;
+  return [...lines, { id, text }].slice(-keep);
+}

@@ -8,7 +8,7 @@
  * footer down. What only a submit needs (zod, the runtime configuration) loads when the guest
  * first touches the form.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatClock } from '../../../domain/format-dong.ts';
@@ -99,6 +99,9 @@ export function ReservationForm({ now }: { now: () => Date }) {
   });
   const { errors, isSubmitting } = form.formState;
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The news-and-offers box, unticked by default and outside the form's values: it is no field of
+  // call 8's payload (see send-reservation.ts).
+  const news = useRef<HTMLInputElement>(null);
   const dateErrorId = useId();
   const dateNoteId = useId();
   const availability = useAvailability({
@@ -134,7 +137,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
     setOutcome(null);
     try {
       const [{ sendReservation }, { toSheetsPayload }] = await Promise.all([loadSender(), loadValidation()]);
-      await sendReservation(toSheetsPayload(values, now()));
+      await sendReservation(toSheetsPayload(values, now()), { news: news.current?.checked === true });
     } catch {
       setOutcome('failure');
       notify.error(t('failure'));
@@ -143,6 +146,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
     setOutcome('success');
     notify.success(t('success'));
     form.reset(emptyReservationForm);
+    if (news.current) news.current.checked = false;
   });
 
   return (
@@ -318,10 +322,15 @@ export function ReservationForm({ now }: { now: () => Date }) {
           </div>
         </div>
 
-        {/* The privacy notice, above the submit button (issue 25). */}
-        <p className={styles.privacyNote}>
-          {t('privacyNote')} <Link to={localizePath(paths.privacy, language)}>{t('privacyLink')}</Link>
-        </p>
+        {/* The consent box and the privacy notice, above the submit button (issue 25), as on the home form. */}
+        <div className={styles.privacy}>
+          <label className={styles.consent}>
+            <input type="checkbox" ref={news} name="news" /> {t('newsConsent')}
+          </label>
+          <p className={styles.privacyNote}>
+            {t('privacyNote')} <Link to={localizePath(paths.privacy, language)}>{t('privacyLink')}</Link>
+          </p>
+        </div>
         <div className={styles.actions}>
           <Button type="submit" disabled={isSubmitting || today === undefined} className={styles.submit}>
             {isSubmitting ? t('sending') : t('submit')}
