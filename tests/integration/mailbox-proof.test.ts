@@ -135,9 +135,8 @@ describe.each(backends)('mailbox proof on %s', (backend) => {
     );
   });
 
-  it("a stranger's form link reads, erases and withdraws for its own booking only", async () => {
+  it("a stranger's form link reads its own booking only: not the guest's other booking, nor her consent", async () => {
     const { own, stranger } = await guestAndStranger();
-
     const copy = await anon.rpc('my_data', { p_token: stranger.token });
     expect(copy.error).toBeNull();
     const text = JSON.stringify(copy.data);
@@ -147,21 +146,18 @@ describe.each(backends)('mailbox proof on %s', (backend) => {
       stranger.reference,
     ]);
     expect((copy.data as { consents: unknown[] }).consents).toEqual([]);
-
-    // The guest-wide consent is not the stranger's to withdraw, nor to see.
-    const withdrawn = await anon.rpc('withdraw_consent', {
-      p_token: stranger.token,
-      p_purpose: 'marketing_email',
-      p_source: 'manage_page',
-    });
-    expect(withdrawn.data).toBe(0);
-    expect(await activeConsents()).toBe(1);
     expect((await anon.rpc('consents_by_token', { p_token: stranger.token })).data).toEqual([]);
+    // The guest's own link shows her booking and the consent given through it.
+    const ownCopy = await anon.rpc('my_data', { p_token: own.token });
+    expect(JSON.stringify(ownCopy.data)).toContain('peanuts');
+    expect((ownCopy.data as { consents: unknown[] }).consents).toHaveLength(1);
+  });
 
+  it("a stranger's form link erases its own booking only: the guest's upcoming booking and profile survive", async () => {
+    const { own, stranger } = await guestAndStranger();
     const erased = await anon.rpc('erase_my_data', { p_token: stranger.token });
     expect(erased.error).toBeNull();
     expect(erased.data).toBe(1);
-    // The guest's upcoming booking is untouched, her note and profile too.
     expect(await bookingRow(own.reference)).toEqual({ name: guest.name, notes: secretNote, erased: false });
     expect(await bookingRow(stranger.reference)).toMatchObject({ erased: true });
     const { rows: profile } = await server.deps.db.query<{ email: string | null }>(
@@ -169,8 +165,21 @@ describe.each(backends)('mailbox proof on %s', (backend) => {
     );
     expect(profile).toEqual([{ email: guest.email }]);
     expect(await activeConsents()).toBe(1);
+    // The address is told that a booking in its name was erased.
+    await server.mail.drain();
+    expect(inbox.received.at(-1)?.subject).toContain('personal data has been erased');
+  });
 
-    // The guest's own link still withdraws the consent given through it.
+  it("a stranger's form link cannot withdraw the guest's consent; her own link withdraws what was given through it", async () => {
+    const { own, stranger } = await guestAndStranger();
+    const withdrawn = await anon.rpc('withdraw_consent', {
+      p_token: stranger.token,
+      p_purpose: 'marketing_email',
+      p_source: 'manage_page',
+    });
+    expect(withdrawn.error).toBeNull();
+    expect(withdrawn.data).toBe(0);
+    expect(await activeConsents()).toBe(1);
     const ownWithdrawn = await anon.rpc('withdraw_consent', {
       p_token: own.token,
       p_purpose: 'marketing_email',
