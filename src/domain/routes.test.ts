@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dataLinkPath,
   appPaths,
   branchPaths,
+  dataLinkPath,
   localizePath,
   manageBookingPath,
   matchDataLink,

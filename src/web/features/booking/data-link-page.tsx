@@ -15,8 +15,8 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import styles from './booking-receipt.module.css';
 import { usePrivatePage } from './manage-booking-page.tsx';
-import { dataLinkOpens } from './your-data-api.ts';
 import { YourData } from './your-data.tsx';
+import { dataLinkOpens } from './your-data-api.ts';
 
 export function DataLinkPage() {
   const { t } = useTranslation('booking');
