@@ -99,7 +99,7 @@ test('the form link shows its own booking; the emailed link shows, stops news an
   const strangerToken = await bookWithToken(guestBooking({ ...guest, date: restaurantDate(11), guests: 5 }));
 
   // The stranger's manage page: their own booking only.
-  await page.goto(`/booking/${strangerToken}`);
+  await page.goto(`${app.url}/booking/${strangerToken}`);
   const data = yourData(page, 'Your data');
   await data.getByRole('button', { name: 'Show what you keep' }).click();
   await expect(data.getByText('5', { exact: true })).toBeVisible();
@@ -114,7 +114,7 @@ test('the form link shows its own booking; the emailed link shows, stops news an
   const link = await mailedLink(guest.email, /your link to all your data/);
 
   // The emailed link: both bookings, the note included.
-  await page.goto(link);
+  await page.goto(`${app.url}${link}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Everything we keep about you' })).toBeVisible();
   const all = yourData(page, 'Your data');
   await all.getByRole('button', { name: 'Show what you keep' }).click();
@@ -131,7 +131,7 @@ test('the form link shows its own booking; the emailed link shows, stops news an
   await expect(all.getByText(/Your personal data has been erased/)).toBeVisible();
 
   // Used: the page says so.
-  await page.goto(link);
+  await page.goto(`${app.url}${link}`);
   await expect(page.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
 });
 
@@ -145,13 +145,13 @@ test('in Vietnamese: the manage page offers the link, and the emailed link opens
     email: `thu.${tag}@example.org`,
   };
   const token = await bookWithToken(guestBooking({ ...guest, date: restaurantDate(10) }), 'vi');
-  await page.goto(`/vi/booking/${token}`);
+  await page.goto(`${app.url}/vi/booking/${token}`);
   const data = yourData(page, 'Dữ liệu của bạn');
   await data.getByRole('button', { name: 'Gửi cho tôi đường dẫn tới toàn bộ dữ liệu' }).click();
   await expect(data.getByRole('status')).toContainText('Đường dẫn có hiệu lực trong 30 phút.');
   const link = await mailedLink(guest.email, /đường dẫn tới toàn bộ dữ liệu/);
   expect(link.startsWith('/vi/booking/data/')).toBe(true);
-  await page.goto(link);
+  await page.goto(`${app.url}${link}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Mọi thông tin chúng tôi lưu về bạn' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
