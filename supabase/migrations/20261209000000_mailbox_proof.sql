@@ -19,6 +19,15 @@
 -- before this migration). A booking's link withdraws only the consents given through it.
 alter table public.consents add column reservation_id bigint references public.reservations (id) on delete set null;
 create index consents_reservation_idx on public.consents (reservation_id) where reservation_id is not null;
+-- The booking forms gave consent by the new booking's link in the call right after booking: such a
+-- consent belongs to the guest's booking made just before it. Others (manage page, staff) stay the
+-- guest's as a whole.
+update public.consents c
+   set reservation_id = (
+     select r.id from public.reservations r
+      where r.guest_id = c.guest_id and r.created_at <= c.given_at and r.created_at > c.given_at - interval '5 minutes'
+      order by r.created_at desc, r.id desc limit 1)
+ where c.reservation_id is null and c.source in ('home_form', 'reservation_form');
 
 -- The emailed links: only the hash is kept (the plain token goes into the email alone and leaves
 -- the outbox once it is sent). No personal data: the booking's id and three times.

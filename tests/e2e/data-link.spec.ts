@@ -95,21 +95,30 @@ test('the form link shows its own booking; the emailed link shows, stops news an
     mobile: `091${String(Date.now()).slice(-7)}`,
     email: `meera.${tag}@example.org`,
   };
-  await bookWithToken(guestBooking({ ...guest, date: restaurantDate(9), notes: 'Meera is allergic to peanuts' }));
+  const guestToken = await bookWithToken(
+    guestBooking({ ...guest, date: restaurantDate(9), notes: 'Meera is allergic to peanuts' }),
+  );
+  const consent = await api.post(`${backend.url}/rest/v1/rpc/give_consent`, {
+    headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
+    data: { p_token: guestToken, p_purpose: 'marketing_email', p_text_version: '2026-12-04', p_source: 'home_form' },
+  });
+  expect(consent.status(), await consent.text()).toBe(204);
   const strangerToken = await bookWithToken(guestBooking({ ...guest, date: restaurantDate(11), guests: 5 }));
 
-  // The stranger's manage page: their own booking only.
-  await page.goto(`${app.url}/booking/${strangerToken}`);
+  // The stranger's manage page: their own booking only. The footer's "stop news" link withdraws
+  // nothing of the guest's, and says where to go instead.
+  await page.goto(`${app.url}/booking/${strangerToken}?consent=withdraw`);
   const data = yourData(page, 'Your data');
+  await expect(data.getByRole('status')).toHaveText(/^This booking holds no consent to news and offers\./);
   await data.getByRole('button', { name: 'Show what you keep' }).click();
   await expect(data.getByText('5', { exact: true })).toBeVisible();
   await expect(data.getByText(/peanuts/)).toHaveCount(0);
   await expect(data.getByText('Reference', { exact: true })).toHaveCount(1);
 
   await data.getByRole('button', { name: 'Email me a link to all my data' }).click();
-  await expect(data.getByRole('status')).toHaveText(
-    'We have sent a link to the email address on this booking. It works for 30 minutes.',
-  );
+  await expect(
+    data.getByRole('status').filter({ hasText: 'We have sent a link to the email address on this booking.' }),
+  ).toHaveText('We have sent a link to the email address on this booking. It works for 30 minutes.');
   await expectNoAxeViolations(page);
   const link = await mailedLink(guest.email, /your link to all your data/);
 
@@ -120,8 +129,11 @@ test('the form link shows its own booking; the emailed link shows, stops news an
   await all.getByRole('button', { name: 'Show what you keep' }).click();
   await expect(all.getByText('Meera is allergic to peanuts')).toBeVisible();
   await expect(all.getByText('Reference', { exact: true })).toHaveCount(2);
+  await expect(all.getByText('Also kept: 2 history entries, 3 emails, 1 consent records.')).toBeVisible();
   await all.getByRole('button', { name: 'Stop all news and offers' }).click();
-  await expect(all.getByText('You will no longer receive news and offers.').first()).toBeVisible();
+  await expect(
+    all.getByRole('status').filter({ hasText: 'You will no longer receive news and offers.' }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   await all.getByRole('button', { name: 'Erase my data' }).click();

@@ -10,8 +10,12 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newReceiptSecret, receiptSecretHeader } from '../../src/domain/booking-lifecycle.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { openPglite } from '../../src/server/db/pglite.ts';
 import { freePort } from '../e2e/support/free-port.ts';
 import { guestBooking, restaurantDate } from '../support/builders.ts';
+import { createTestPostgres } from '../support/postgres.ts';
 import { anonClient } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -277,5 +281,56 @@ describe.each(backends)('mailbox proof on %s', (backend) => {
     );
     expect(sent.filter((row) => row.sent)).toHaveLength(5);
     expect(sent.filter((row) => row.kind === 'data_link' && !row.sent)).toHaveLength(2);
+  });
+});
+
+describe.each(backends)('upgrading a database in the field to mailbox proof on %s', (backend) => {
+  let db: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (backend === 'pglite') {
+      db = await openPglite(undefined);
+      drop = () => db.close();
+    } else {
+      ({ db, drop } = await createTestPostgres());
+    }
+    await migrate(db, { before: '20261209000000' });
+  }, 120_000);
+  afterAll(async () => drop?.());
+
+  it("gives a form's consent to the booking made just before it; other consents stay the guest's as a whole", async () => {
+    const insert = `insert into public.reservations (name, mobile, email, date, guests, branch, time, period)
+                    values ($1, $2, $3, $4, 2, 'Sa Pa', '19:00', 'PM') returning id::int as id, guest_id`;
+    const own = await db.query<{ id: number; guest_id: string }>(insert, [
+      guest.name,
+      guest.mobile,
+      guest.email,
+      restaurantDate(12),
+    ]);
+    const guestId = own.rows[0]?.guest_id;
+    expect(guestId).toBeTruthy();
+    await db.query(
+      `insert into public.consents (guest_id, purpose, text_version, source)
+       values ($1, 'marketing_email', '2026-12-04', 'home_form'), ($1, 'marketing_email', '2026-12-04', 'manage_page')`,
+      [guestId],
+    );
+    // A later booking with the same details (a stranger's, say) takes none of them.
+    const later = await db.query<{ id: number; guest_id: string }>(insert, [
+      guest.name,
+      guest.mobile,
+      guest.email,
+      restaurantDate(15),
+    ]);
+    expect(later.rows[0]?.guest_id).toBe(guestId);
+
+    await migrate(db);
+    const { rows } = await db.query<{ source: string; reservation_id: number | null }>(
+      'select source, reservation_id::int as reservation_id from public.consents order by source',
+    );
+    expect(rows).toEqual([
+      { source: 'home_form', reservation_id: own.rows[0]?.id },
+      { source: 'manage_page', reservation_id: null },
+    ]);
   });
 });

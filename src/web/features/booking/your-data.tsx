@@ -67,6 +67,7 @@ export function YourData({
   const [mailing, setMailing] = useState(false);
   const [mailed, setMailed] = useState(false);
   const [newsStopped, setNewsStopped] = useState(false);
+  const [noneHere, setNoneHere] = useState(false);
   const withdrawing = useRef(scope === 'booking' && searchParams.get(withdrawConsentParameter) === 'withdraw');
 
   useEffect(() => {
@@ -74,8 +75,13 @@ export function YourData({
     void (async () => {
       if (withdrawing.current) {
         withdrawing.current = false;
-        const done = await setNewsConsent(token, false, 'email_link');
-        if (done) notify.success(t('yourData.newsWithdrawn'));
+        // A consent given with another booking is not this link's to withdraw: say where to go
+        // rather than confirm a withdrawal that did not happen.
+        if ((await fetchNewsConsent(token)) === false) {
+          setNoneHere(true);
+        } else if (await setNewsConsent(token, false, 'email_link')) {
+          notify.success(t('yourData.newsWithdrawn'));
+        }
         setSearchParams({}, { replace: true });
       }
       setNews(await fetchNewsConsent(token));
@@ -165,15 +171,18 @@ export function YourData({
       ) : (
         <>
           {scope === 'booking' ? (
-            <label>
-              <input
-                type="checkbox"
-                checked={news === true}
-                disabled={news === undefined || savingNews}
-                onChange={(event) => void toggleNews(event.target.checked)}
-              />{' '}
-              {t('yourData.news')}
-            </label>
+            <>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={news === true}
+                  disabled={news === undefined || savingNews}
+                  onChange={(event) => void toggleNews(event.target.checked)}
+                />{' '}
+                {t('yourData.news')}
+              </label>
+              {noneHere ? <p role="status">{t('yourData.newsNoneHere')}</p> : null}
+            </>
           ) : newsStopped ? (
             <p role="status">{t('yourData.newsWithdrawn')}</p>
           ) : (
