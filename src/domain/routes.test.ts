@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   appPaths,
   branchPaths,
+  dataLinkPath,
   localizePath,
   manageBookingPath,
+  matchDataLink,
   matchManageLink,
   paths,
   splitLanguage,
@@ -56,6 +58,17 @@ describe('manage links', () => {
     expect(matchManageLink('/vi/booking/')).toEqual({ language: 'vi', token: undefined });
     expect(matchManageLink(`/booking/${token}/more`)).toEqual({ language: 'en', token: undefined });
     expect(matchManageLink(`/booking//${token}`)).toEqual({ language: 'en', token: undefined });
+  });
+
+  it('reads an emailed data link, in any language and case, and keeps it private as a manage path', () => {
+    expect(matchDataLink(dataLinkPath(token))).toEqual({ language: 'en', token });
+    expect(matchDataLink(localizePath(dataLinkPath(token), 'vi'))).toEqual({ language: 'vi', token });
+    expect(matchDataLink(`/VI/Booking/Data/${token}/`)).toEqual({ language: 'vi', token });
+    expect(matchDataLink(`/booking/${token}`)).toBeUndefined();
+    expect(matchDataLink(`/booking/data/${token}/more`)).toBeUndefined();
+    expect(matchDataLink(`/menu/booking/data/${token}`)).toBeUndefined();
+    // Its path is under the manage links' prefix: the private headers apply.
+    expect(matchManageLink(dataLinkPath(token))).toEqual({ language: 'en', token: undefined });
   });
 
   it('leaves every other path alone', () => {

@@ -103,6 +103,17 @@ export function manageBookingPath(token: string): string {
   return `${manageBookingPrefix}${encodeURIComponent(token)}`;
 }
 
+/**
+ * The emailed link to all of a guest's data (review #31, item 1): `/booking/data/<token>`, sent to
+ * the booking's address on request. Under the manage links' prefix, so it is private the same way
+ * (no Referer, no cache, its token never logged).
+ */
+export const dataLinkRoute = '/booking/data/:token';
+const dataLinkPattern = /^\/booking\/data\/([^/]+)\/?$/i;
+export function dataLinkPath(token: string): string {
+  return `${manageBookingPrefix}data/${encodeURIComponent(token)}`;
+}
+
 /** What follows a language prefix on a manage link: `booking/` and the rest (case as the router ignores it). */
 const manageLinkPattern = /^\/booking\/(.*)$/i;
 
@@ -127,6 +138,15 @@ export function matchManageLink(pathname: string): { language: Language; token: 
   if (!match) return undefined;
   const tail = (match[1] ?? '').replace(/\/$/, '');
   return { language, token: tail !== '' && !tail.includes('/') ? tail : undefined };
+}
+
+/** An emailed data link's path, in any language and case: its language and token. */
+export function matchDataLink(pathname: string): { language: Language; token: string } | undefined {
+  const link = matchManageLink(pathname);
+  if (!link) return undefined;
+  const rest = pathname.slice(pathname.toLowerCase().indexOf('/booking/'));
+  const match = dataLinkPattern.exec(rest);
+  return match?.[1] ? { language: link.language, token: match[1] } : undefined;
 }
 
 /**

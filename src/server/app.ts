@@ -9,7 +9,7 @@ import { matchManageLink } from '../domain/routes.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { ServerKeys } from './auth/keys.ts';
 import { authRoutes } from './auth/routes.ts';
-import { manageBookingPage } from './booking/manage-page.ts';
+import { dataLinkPage, manageBookingPage } from './booking/manage-page.ts';
 import type { Config } from './config.ts';
 import { sqlState } from './db/database.ts';
 import { supabaseCors } from './http/cors.ts';
@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const menu = createMenuSource(db);
   app.use('/data/*', menuDataFiles(menu, logger));
   const livePages = createLivePages(deps.webRoot, menu, logger);
-  mountWebApp(app, deps.webRoot, [manageBookingPage(deps)], livePages?.page);
+  mountWebApp(app, deps.webRoot, [dataLinkPage(deps), manageBookingPage(deps)], livePages?.page);
 
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
   app.onError((error, c) => {

@@ -2,7 +2,7 @@
  * Guests, no-shows, the block list and the guest's rights (issue 25), on both databases, through the
  * real supabase-js client, the spreadsheet receiver and a real SMTP server: matching of three
  * spellings of one number, merging, a host's view, the no-show rule and BK006, the owner's block,
- * erasure through the manage link (nothing of the guest left in any table, history or outbox row;
+ * erasure through the emailed link (nothing of the guest left in any table, history or outbox row;
  * the day's covers unchanged), the retention job with a clock set two years ahead, consents, and
  * the access log.
  */
@@ -175,7 +175,13 @@ describe.each(backends)('guests on %s', (backend) => {
     inbox = await startInbox();
     server = await startTestServer(
       backend,
-      { RATE_LIMITS: 'off', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PERSONAL_DATA_RETENTION_DAYS: '730' },
+      {
+        RATE_LIMITS: 'off',
+        SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+        PERSONAL_DATA_RETENTION_DAYS: '730',
+        // Two confirmations, the emailed link and the erasure's confirmation to one address.
+        MAIL_PER_RECIPIENT_HOUR: '5',
+      },
       undefined,
       { mail: { retryBaseMs: 50, pollMs: 60_000 }, clock: () => clock },
     );
@@ -388,7 +394,7 @@ describe.each(backends)('guests on %s', (backend) => {
     expect((await guest((await bookingByReference(one.reference)).guest_id))?.blocked).toBe(true);
   });
 
-  it('erasure through the manage link leaves nothing of the guest anywhere, keeps the covers, and is confirmed by email', async () => {
+  it('erasure through the emailed link leaves nothing of the guest anywhere, keeps the covers, and is confirmed by email', async () => {
     const who = { name: 'Zubin Quartermaine', mobile: '0966 123 987', email: 'zubin.q@example.org' };
     const day = restaurantDate(20);
     const first = await book({ ...who, date: day, guests: 3, notes: 'Zubin is allergic to peanuts' });
@@ -425,16 +431,25 @@ describe.each(backends)('guests on %s', (backend) => {
       (await owner.rpc('covers_by_day', { p_from: day, p_to: day })).data as { covers: number; bookings: number }[];
     const coversBefore = await covers();
 
-    const copy = await anon.rpc('my_data', { p_token: first.token });
+    // Both bookings are reached through the link emailed to their address (review #31, item 1):
+    // the manage link asks for it, the email carries it.
+    expect((await anon.rpc('request_data_link', { p_token: first.token })).error).toBeNull();
+    await server.mail.drain();
+    expect(inbox.received).toHaveLength(1);
+    const dataLink = /\/booking\/data\/([A-Za-z0-9_-]{43})/.exec(inbox.received[0]?.text ?? '')?.[1];
+    expect(dataLink).toBeDefined();
+    inbox.received.length = 0;
+    const copy = await anon.rpc('my_data_by_mail_link', { p_token: dataLink });
     expect(copy.error).toBeNull();
     expect(JSON.stringify(copy.data)).toContain('zubin.q@example.org');
     expect((copy.data as { bookings: unknown[] }).bookings).toHaveLength(2);
 
-    const erased = await anon.rpc('erase_my_data', { p_token: first.token });
+    const erased = await anon.rpc('erase_my_data_by_mail_link', { p_token: dataLink });
     expect(erased.error).toBeNull();
     expect(erased.data).toBe(2);
-    // Final: a second call erases nothing more.
+    // Final: a second call erases nothing more, and the emailed link is used up.
     expect((await anon.rpc('erase_my_data', { p_token: second.token })).data).toBe(0);
+    expect((await anon.rpc('erase_my_data_by_mail_link', { p_token: dataLink })).status).toBe(404);
 
     await server.mail.drain();
     expect(inbox.received).toHaveLength(1);

@@ -14,6 +14,9 @@ describe('the path a log line holds', () => {
       `/vi/booking/${lowerToken}`,
       `/VI/Booking/${lowerToken}`,
       `/vi/%62ooking/${lowerToken}`,
+      // The emailed data link (review #31, item 1).
+      `/booking/data/${lowerToken}`,
+      `/vi/booking/data/${token}`,
     ]) {
       const logged = loggedPath(path);
       expect(logged.endsWith('/:token'), path).toBe(true);

@@ -20,6 +20,7 @@ import { oneMailboxPattern } from '../../domain/reservation-options.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { composeMail, outboxPayloadSchema } from './compose.ts';
+import { composeDataLinkMail, dataLinkPayloadSchema } from './data-link-mail.ts';
 import { composeDoorReadyMail, doorReadyPayloadSchema } from './door-ready-mail.ts';
 import { composeErasureMail, erasurePayloadSchema } from './erasure-mail.ts';
 import type { OutboxKind } from './mail-words.ts';
@@ -54,7 +55,7 @@ export interface MailWorker {
 interface OutboxRow {
   id: string;
   message_key: string;
-  kind: OutboxKind | 'erasure' | 'door_ready';
+  kind: OutboxKind | 'erasure' | 'door_ready' | 'data_link';
   recipient: string;
   payload: unknown;
   attempts: number;
@@ -164,10 +165,15 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
                 { messageKey: row.message_key, payload: doorReadyPayloadSchema.parse(row.payload) },
                 { siteUrl: options.siteUrl() },
               )
-            : composeMail(
-                { messageKey: row.message_key, kind: row.kind, payload: outboxPayloadSchema.parse(row.payload) },
-                { siteUrl: options.siteUrl() },
-              );
+            : row.kind === 'data_link'
+              ? composeDataLinkMail(
+                  { messageKey: row.message_key, payload: dataLinkPayloadSchema.parse(row.payload) },
+                  { siteUrl: options.siteUrl() },
+                )
+              : composeMail(
+                  { messageKey: row.message_key, kind: row.kind, payload: outboxPayloadSchema.parse(row.payload) },
+                  { siteUrl: options.siteUrl() },
+                );
       await transport.sendMail({
         from: options.from,
         to: row.recipient,

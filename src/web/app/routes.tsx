@@ -6,7 +6,7 @@
 import { type ComponentType, lazy, type ReactNode, useState } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { branchSlugs } from '../../domain/restaurant-profile.ts';
-import { branchPath, languages, localizePath, manageBookingRoute, paths } from '../../domain/routes.ts';
+import { branchPath, dataLinkRoute, languages, localizePath, manageBookingRoute, paths } from '../../domain/routes.ts';
 import { currentLanguage, loadNamespace, type Namespace } from './i18n.ts';
 import { Layout } from './layout.tsx';
 
@@ -178,6 +178,14 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
       'branches',
     ),
   })),
+  {
+    path: dataLinkRoute,
+    ...screen(
+      () => import('../features/booking/data-link-page.tsx'),
+      (m) => m.DataLinkPage,
+      'booking',
+    ),
+  },
   {
     path: manageBookingRoute,
     ...screen(

@@ -25,7 +25,7 @@ import { AttendancePanel, ChangeBookingForm, ClaimPanel } from './manage-booking
 import { YourData } from './your-data.tsx';
 
 /** noindex and no-referrer for as long as the page is shown (the server sends both as headers too). */
-function usePrivatePage(): void {
+export function usePrivatePage(): void {
   useEffect(() => {
     const added = [
       ['robots', 'noindex, nofollow'],
@@ -196,6 +196,7 @@ function ManagedBookingView({
       <YourData
         token={token}
         reference={booking.reference}
+        scope="booking"
         onErased={() =>
           void fetchManagedBooking(token).then((outcome) => {
             if (outcome.kind === 'found') onChange(outcome.booking);

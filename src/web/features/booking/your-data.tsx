@@ -1,8 +1,11 @@
 /**
- * The manage page's "Your data" part (issue 25): the consent to news and offers (given or withdrawn
- * here; the confirmation email's footer link lands here with ?consent=withdraw and withdraws at
- * once), everything the restaurant keeps that this link reaches (a readable list and a JSON file),
- * and erasure, final, behind a confirm step.
+ * The guest's "Your data" part (issue 25). On the manage page (scope 'booking') it covers that one
+ * booking: the consent to news and offers given through it (given or withdrawn here; the booking
+ * email's footer link lands here with ?consent=withdraw and withdraws at once), what is kept about
+ * the booking (a readable list and a JSON file), its erasure, final, behind a confirm step, and
+ * "Email me a link to all my data". On the emailed link's page (scope 'mailbox', review #31 item 1)
+ * the same covers everything kept under the address, and news and offers stop for the guest as a
+ * whole.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
@@ -13,7 +16,16 @@ import { useTranslation } from '../../app/translation.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/notify.ts';
 import styles from './booking-receipt.module.css';
-import { eraseMyData, fetchKeptData, fetchNewsConsent, type KeptData, setNewsConsent } from './your-data-api.ts';
+import {
+  type DataScope,
+  eraseMyData,
+  fetchKeptData,
+  fetchNewsConsent,
+  type KeptData,
+  requestDataLink,
+  setNewsConsent,
+  withdrawNewsEverywhere,
+} from './your-data-api.ts';
 
 /** The query parameter of the email footer's "stop news and offers" link. */
 export const withdrawConsentParameter = 'consent';
@@ -31,7 +43,18 @@ const shownFields = [
   'status',
 ] as const;
 
-export function YourData({ token, reference, onErased }: { token: string; reference: string; onErased: () => void }) {
+export function YourData({
+  token,
+  reference,
+  scope,
+  onErased,
+}: {
+  token: string;
+  /** Names the downloaded file. */
+  reference: string;
+  scope: DataScope;
+  onErased: () => void;
+}) {
   const { t } = useTranslation('booking');
   const localize = useLocalize();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -41,19 +64,29 @@ export function YourData({ token, reference, onErased }: { token: string; refere
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);
   const [erased, setErased] = useState(false);
-  const withdrawing = useRef(searchParams.get(withdrawConsentParameter) === 'withdraw');
+  const [mailing, setMailing] = useState(false);
+  const [mailed, setMailed] = useState(false);
+  const [newsStopped, setNewsStopped] = useState(false);
+  const [noneHere, setNoneHere] = useState(false);
+  const withdrawing = useRef(scope === 'booking' && searchParams.get(withdrawConsentParameter) === 'withdraw');
 
   useEffect(() => {
+    if (scope !== 'booking') return;
     void (async () => {
       if (withdrawing.current) {
         withdrawing.current = false;
-        const done = await setNewsConsent(token, false, 'email_link');
-        if (done) notify.success(t('yourData.newsWithdrawn'));
+        // A consent given with another booking is not this link's to withdraw: say where to go
+        // rather than confirm a withdrawal that did not happen.
+        if ((await fetchNewsConsent(token)) === false) {
+          setNoneHere(true);
+        } else if (await setNewsConsent(token, false, 'email_link')) {
+          notify.success(t('yourData.newsWithdrawn'));
+        }
         setSearchParams({}, { replace: true });
       }
       setNews(await fetchNewsConsent(token));
     })();
-  }, [token, t, setSearchParams]);
+  }, [token, scope, t, setSearchParams]);
 
   const toggleNews = async (given: boolean) => {
     setSavingNews(true);
@@ -67,8 +100,31 @@ export function YourData({ token, reference, onErased }: { token: string; refere
     notify.success(given ? t('yourData.newsGiven') : t('yourData.newsWithdrawn'));
   };
 
+  const stopNews = async () => {
+    setSavingNews(true);
+    const done = await withdrawNewsEverywhere(token);
+    setSavingNews(false);
+    if (!done) {
+      notify.error(t('yourData.failed'));
+      return;
+    }
+    setNewsStopped(true);
+    notify.success(t('yourData.newsWithdrawn'));
+  };
+
+  const mailLink = async () => {
+    setMailing(true);
+    const done = await requestDataLink(token);
+    setMailing(false);
+    if (!done) {
+      notify.error(t('yourData.failed'));
+      return;
+    }
+    setMailed(true);
+  };
+
   const load = async (): Promise<KeptData | undefined> => {
-    const data = kept ?? (await fetchKeptData(token));
+    const data = kept ?? (await fetchKeptData(token, scope));
     if (!data) notify.error(t('yourData.failed'));
     setKept(data);
     return data;
@@ -87,7 +143,7 @@ export function YourData({ token, reference, onErased }: { token: string; refere
 
   const erase = async () => {
     setErasing(true);
-    const count = await eraseMyData(token);
+    const count = await eraseMyData(token, scope);
     setErasing(false);
     setConfirming(false);
     if (count === undefined) {
@@ -107,21 +163,35 @@ export function YourData({ token, reference, onErased }: { token: string; refere
         {t('yourData.title')}
       </h2>
       <p className={styles.intro}>
-        {t('yourData.intro')} <Link to={localize(paths.privacy)}>{t('yourData.privacyLink')}</Link>
+        {t(scope === 'booking' ? 'yourData.intro' : 'yourData.mailboxIntro')}{' '}
+        <Link to={localize(paths.privacy)}>{t('yourData.privacyLink')}</Link>
       </p>
       {erased ? (
         <p role="status">{t('yourData.erasedNote')}</p>
       ) : (
         <>
-          <label>
-            <input
-              type="checkbox"
-              checked={news === true}
-              disabled={news === undefined || savingNews}
-              onChange={(event) => void toggleNews(event.target.checked)}
-            />{' '}
-            {t('yourData.news')}
-          </label>
+          {scope === 'booking' ? (
+            <>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={news === true}
+                  disabled={news === undefined || savingNews}
+                  onChange={(event) => void toggleNews(event.target.checked)}
+                />{' '}
+                {t('yourData.news')}
+              </label>
+              {noneHere ? <p role="status">{t('yourData.newsNoneHere')}</p> : null}
+            </>
+          ) : newsStopped ? (
+            <p role="status">{t('yourData.newsWithdrawn')}</p>
+          ) : (
+            <p>
+              <Button variant="secondary" onClick={() => void stopNews()} disabled={savingNews}>
+                {t('yourData.stopNews')}
+              </Button>
+            </p>
+          )}
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => void load()}>
               {t('yourData.show')}
@@ -137,7 +207,9 @@ export function YourData({ token, reference, onErased }: { token: string; refere
                 <Dialog.Overlay className={styles.overlay} />
                 <Dialog.Content className={styles.dialog}>
                   <Dialog.Title className={styles.dialogTitle}>{t('yourData.confirmTitle')}</Dialog.Title>
-                  <Dialog.Description>{t('yourData.confirmText')}</Dialog.Description>
+                  <Dialog.Description>
+                    {t(scope === 'booking' ? 'yourData.confirmText' : 'yourData.mailboxConfirmText')}
+                  </Dialog.Description>
                   <div className={styles.dialogActions}>
                     <Dialog.Close asChild>
                       <Button variant="secondary" disabled={erasing}>
@@ -152,6 +224,18 @@ export function YourData({ token, reference, onErased }: { token: string; refere
               </Dialog.Portal>
             </Dialog.Root>
           </div>
+          {scope === 'booking' ? (
+            <div>
+              <p>{t('yourData.mailIntro')}</p>
+              {mailed ? (
+                <p role="status">{t('yourData.mailSent')}</p>
+              ) : (
+                <Button variant="secondary" onClick={() => void mailLink()} disabled={mailing}>
+                  {mailing ? t('yourData.mailSending') : t('yourData.mailButton')}
+                </Button>
+              )}
+            </div>
+          ) : null}
         </>
       )}
       {kept ? (
