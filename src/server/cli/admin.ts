@@ -34,6 +34,7 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DatabaseLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
+import { requireKnownBranches, UnknownBranchError } from '../known-branches.ts';
 import { BackupError } from '../ops/backup.ts';
 import { BackupUsageError, backupUsage, runBackupCommand } from './backup.ts';
 import { BranchesError, BranchesUsageError, branchesUsage, runBranches } from './branches.ts';
@@ -155,6 +156,8 @@ async function run(argv: string[]): Promise<string> {
 
   if (password) checkCredentials({ email: email ?? '', password });
   return withDatabase(async (db) => {
+    // The team screen's check: a host's branches must exist (public.branches).
+    if (assignment) await requireKnownBranches(db, assignment.branches);
     switch (command) {
       case 'create':
         await createStaffAccount(db, { email: email ?? '', password, ...(assignment ? { assignment } : {}) });
@@ -203,7 +206,8 @@ try {
     error instanceof BranchesError ||
     error instanceof FloorError ||
     error instanceof BackupError ||
-    error instanceof DatabaseLockedError
+    error instanceof DatabaseLockedError ||
+    error instanceof UnknownBranchError
   ) {
     console.error(error.message);
     process.exitCode = 1;
