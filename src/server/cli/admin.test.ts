@@ -389,7 +389,9 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     // A branch must exist before it has settings; an owner's new one is added first.
     const unknown = await admin(['branches', 'set', '--branch', 'Hoi An', '--capacity', '10']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('Not saved: "Hoi An" is not one of our branches');
+    expect(unknown.stderr).toContain(
+      'Not saved: There is no branch called "Hoi An". The branches are: Hanoi (main branch),',
+    );
     const added = await admin(['branches', 'add', '--branch', 'Hoi An', '--time-zone', 'Asia/Bangkok']);
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toContain('Added Hoi An (Asia/Bangkok).');
