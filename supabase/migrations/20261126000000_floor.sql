@@ -594,10 +594,13 @@ create trigger reservation_tables_publish_updates after update on public.reserva
 create trigger reservation_tables_publish_deletes after delete on public.reservation_tables
   referencing old table as old_rows for each statement execute function private.publish_changes();
 
--- On a hosted project Realtime reads the write-ahead log: add the tables to its publication.
+-- On a hosted project Realtime reads the write-ahead log: add the tables to its publication,
+-- unless it is FOR ALL TABLES (it has them already, and refuses an explicit add). Fixed in place
+-- (review #31, item 5): the earlier text stopped the start on such a database, and did the same
+-- as this one everywhere else (see src/server/db/migrate.ts, earlierChecksums).
 do $$
 begin
-  if exists (select 1 from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
+  if exists (select 1 from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and not p.puballtables) then
     alter publication supabase_realtime add table public.dining_tables, public.reservation_tables;
   end if;
 end

@@ -219,6 +219,47 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     expect(nobody.stderr).toContain('No staff account');
   }, 120_000);
 
+  it('refuses a branch that does not exist, listing those that do, on accounts and floors alike (review #31, item 4)', async () => {
+    const known = 'The branches are: Hanoi (main branch), Ninh Binh, Sa Pa, Da Nang, Downtown, Uptown, Suburb.';
+    const atlantis = await admin([
+      'create',
+      '--email',
+      'atlantis.host@saffron-lotus.test',
+      '--password',
+      'a city beneath the waves',
+      '--role',
+      'host',
+      '--branch',
+      'Atlantis',
+    ]);
+    expect(atlantis.code).toBe(1);
+    expect(atlantis.stderr.trim()).toBe(`There is no branch called "Atlantis". ${known}`);
+    expect(await storedAccount('atlantis.host@saffron-lotus.test')).toBeUndefined();
+
+    // "Hanoi" is not "Hanoi (main branch)": a near miss is refused too, before the account is looked up.
+    const hanoi = await admin([
+      'set-role',
+      '--email',
+      'owner@saffron-lotus.test',
+      '--role',
+      'host',
+      '--branch',
+      'Hanoi',
+    ]);
+    expect(hanoi.code).toBe(1);
+    expect(hanoi.stderr.trim()).toBe(`There is no branch called "Hanoi". ${known}`);
+
+    const floor = await admin([
+      'floor',
+      'import',
+      '--branch',
+      'Hanoi',
+      join(import.meta.dirname, '..', '..', '..', 'docs', 'floors', 'da-nang.json'),
+    ]);
+    expect(floor.code).toBe(1);
+    expect(floor.stderr.trim()).toBe(`Not imported: There is no branch called "Hanoi". ${known}`);
+  }, 120_000);
+
   it('never removes or demotes the last owner, by the CLI or by SQL (security review #20, item 1)', async () => {
     const created = await admin(
       ['create', '--email', 'last.owner@saffron-lotus.test', '--role', 'owner'],
@@ -348,7 +389,9 @@ describe.each(backends)('the admin CLI on %s', (backend: Backend) => {
     // A branch must exist before it has settings; an owner's new one is added first.
     const unknown = await admin(['branches', 'set', '--branch', 'Hoi An', '--capacity', '10']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('Not saved: "Hoi An" is not one of our branches');
+    expect(unknown.stderr).toContain(
+      'Not saved: There is no branch called "Hoi An". The branches are: Hanoi (main branch),',
+    );
     const added = await admin(['branches', 'add', '--branch', 'Hoi An', '--time-zone', 'Asia/Bangkok']);
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toContain('Added Hoi An (Asia/Bangkok).');

@@ -36,6 +36,7 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DatabaseLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
+import { requireKnownBranches, UnknownBranchError } from '../known-branches.ts';
 import { BackupError } from '../ops/backup.ts';
 import { type SocketAccount, socketAccountsPath } from '../ops/socket-accounts.ts';
 import { BackupUsageError, backupUsage, runBackupCommand } from './backup.ts';
@@ -181,6 +182,8 @@ async function run(argv: string[]): Promise<string> {
     return `Created ${describeRole(assignment)} account ${email} (by the running server).`;
   }
   return withDatabase(async (db) => {
+    // The team screen's check: a host's branches must exist (public.branches).
+    if (assignment) await requireKnownBranches(db, assignment.branches);
     switch (command) {
       case 'create':
         await createStaffAccount(db, { email: email ?? '', password, ...(assignment ? { assignment } : {}) });
@@ -229,7 +232,8 @@ try {
     error instanceof BranchesError ||
     error instanceof FloorError ||
     error instanceof BackupError ||
-    error instanceof DatabaseLockedError
+    error instanceof DatabaseLockedError ||
+    error instanceof UnknownBranchError
   ) {
     console.error(error.message);
     process.exitCode = 1;

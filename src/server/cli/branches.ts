@@ -21,6 +21,7 @@ import {
   weekdays,
 } from '../../domain/availability.ts';
 import type { Database } from '../db/database.ts';
+import { requireKnownBranches, UnknownBranchError } from '../known-branches.ts';
 
 export const branchesUsage = `  npm run admin -- branches list
   npm run admin -- branches add --branch NAME [--time-zone TZ]
@@ -176,6 +177,10 @@ export async function runBranches(db: Database, argv: string[]): Promise<string>
   const branch = values.branch?.trim();
   if (!branch) throw new BranchesUsageError(`branches ${command} needs --branch.`);
   if (command === 'add') return addBranch(db, branch, values['time-zone']);
+  // The one check of a branch name (the accounts and floors use it too): a new branch is added first.
+  await requireKnownBranches(db, [branch]).catch((error: unknown) => {
+    throw error instanceof UnknownBranchError ? new BranchesError(`Not saved: ${error.message}`) : error;
+  });
 
   const [current] = await readSettings(db, branch);
   // A branch's first settings start from its own zone (saving them copies theirs back to it).

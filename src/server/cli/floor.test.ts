@@ -116,7 +116,9 @@ describe.each(backends)('floor import and export on %s', (backend: Backend) => {
 
   it('refuses a floor for a branch that is not one of ours, saying so', async () => {
     const floor = floorSchema.parse({ ...parseFloor(demo('da-nang.json')) });
-    await expect(importFloor(db, 'Sa Pa ', floor)).rejects.toThrow(/"Sa Pa " is not one of our branches/);
+    await expect(importFloor(db, 'Sa Pa ', floor)).rejects.toThrow(
+      /^Not imported: There is no branch called "Sa Pa "\. The branches are: Hanoi \(main branch\), Ninh Binh, Sa Pa, Da Nang, /,
+    );
     expect(await count(`select count(*)::int as n from public.dining_areas where branch = 'Sa Pa '`)).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { type Floor, floorSchema } from '../../domain/floor.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { requireKnownBranches, UnknownBranchError } from '../known-branches.ts';
 
 export const floorUsage = `  npm run admin -- floor import --branch NAME FILE
   npm run admin -- floor export --branch NAME [FILE]`;
@@ -41,7 +42,10 @@ export function parseFloor(text: string): Floor {
 /** Replaces a branch's floor in one transaction. Returns how many tables it now has. */
 export async function importFloor(db: Database, branch: string, floor: Floor): Promise<number> {
   try {
-    return await db.transaction((tx) => writeFloor(tx, branch, floor));
+    return await db.transaction(async (tx) => {
+      await knownBranch(tx, branch, 'Not imported');
+      return writeFloor(tx, branch, floor);
+    });
   } catch (error) {
     if (error instanceof FloorError) throw error;
     throw new FloorError(`Not imported: ${error instanceof Error ? error.message : String(error)}`);
@@ -133,8 +137,22 @@ async function writeFloor(tx: Queryable, branch: string, floor: Floor): Promise<
 
 const exportRow = z.object({ floor: z.unknown() });
 
+/**
+ * A floor of a name that is no branch is refused with the branches there are (the database
+ * refuses an import too, without the list; an export would write an empty floor).
+ */
+async function knownBranch(q: Queryable, branch: string, refusal: string): Promise<void> {
+  try {
+    await requireKnownBranches(q, [branch]);
+  } catch (error) {
+    if (error instanceof UnknownBranchError) throw new FloorError(`${refusal}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** The branch's floor in the file's shape (inactive tables included, marked so). */
 export async function exportFloor(db: Queryable, branch: string): Promise<Floor> {
+  await knownBranch(db, branch, 'Not exported');
   const { rows } = await db.query(
     `select jsonb_build_object(
        'turn_minutes', (select s.turn_minutes from public.branch_settings s where s.branch = $1),

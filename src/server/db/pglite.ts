@@ -36,6 +36,8 @@ export interface PgliteOptions {
 
 const defaultTimeoutMs = 8000;
 const defaultMaxQueue = 512;
+/** Reserved, not used: the pages are taken only as deep recursion reaches them. */
+const workerStackMb = 64;
 
 /** A database error from the worker, with PostgreSQL's fields (code, detail, hint…) as properties. */
 class PgliteError extends Error {
@@ -68,7 +70,15 @@ export async function openPglite(dataDir: string | undefined, options: PgliteOpt
   }
 
   const workerOptions: WorkerOptions = { dataDir };
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: workerOptions });
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    workerData: workerOptions,
+    // PostgreSQL runs its recursion (a regular expression's compiler, deep expressions) on this
+    // thread's stack. With the default 4 MB a hostile pattern such as `(.{1,250}){1,250}`
+    // overflowed it before PostgreSQL's own limits spoke; PGlite swallows that overflow, the
+    // query answers nothing and the backend is left half-aborted (the next error hangs it). With
+    // room to spare, PostgreSQL refuses such a query with a proper error and stays usable.
+    resourceLimits: { stackSizeMb: workerStackMb },
+  });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let stopped: Error | undefined;

@@ -163,6 +163,12 @@ describe.each(backends)('upgrading %s', { timeout: 120_000 }, (_name, backend) =
     await db.query(`update local_platform.applied_migrations set checksum = 'edited' where name = $1`, [
       `migrations/${previousRelease[0]}`,
     ]);
+    // A database that ran the floor migration before it was fixed in place (review #31, item 5)
+    // needs nothing: its earlier checksum is not reported as an edit.
+    await db.query(`update local_platform.applied_migrations set checksum = $2 where name = $1`, [
+      'migrations/20261126000000_floor.sql',
+      '213c18297db59558f5d107c952e8e399dd5a4d0d866bbcbcb15c136ff84a2056',
+    ]);
     const changed: string[][] = [];
     expect(await migrate(db, { onChanged: (names) => changed.push(names) })).toEqual([]);
     expect(changed).toEqual([[`migrations/${previousRelease[0]}`]]);

@@ -71,6 +71,23 @@ describe('PostgREST status for a SQLSTATE', () => {
       expect(error.code).toBe('PGRST000');
     }
   });
+
+  it('reports an allocation over PostgreSQL’s 1 GB limit as the request’s limit (54000, 400), other XX000 as 500', () => {
+    const tooBig = fromDatabaseError(
+      Object.assign(new Error('invalid memory alloc request size 4097104020'), { code: 'XX000' }),
+      false,
+    );
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body()).toEqual({
+      code: '54000',
+      details: null,
+      hint: null,
+      message: 'invalid memory alloc request size 4097104020',
+    });
+    const internal = fromDatabaseError(Object.assign(new Error('cache lookup failed'), { code: 'XX000' }), false);
+    expect(internal.status).toBe(500);
+    expect(internal.code).toBe('XX000');
+  });
 });
 
 describe('request headers', () => {

@@ -88,6 +88,18 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
   return 400;
 }
 
+/**
+ * PostgreSQL refuses one allocation over 1 GB with the generic internal_error XX000 ("invalid
+ * memory alloc request size …"). The server has not run out of memory: the request asked for
+ * more than PostgreSQL allows a single value, as a hostile regular expression such as
+ * `((.{1,40}){1,40}){1,40}` does. That is a limit of the request, reported as
+ * program_limit_exceeded (54000, answered 400) rather than as a fault of the server.
+ */
+function requestLimitCode(code: string | undefined, message: string | null): string | undefined {
+  if (code === 'XX000' && message?.startsWith('invalid memory alloc request size')) return '54000';
+  return code;
+}
+
 interface DatabaseErrorFields {
   message?: unknown;
   detail?: unknown;
@@ -102,7 +114,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  */
 export function fromDatabaseError(error: unknown, anonymous: boolean): RestError {
   if (error instanceof RestError) return error;
-  const code = sqlState(error);
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as DatabaseErrorFields;
+  const code = requestLimitCode(sqlState(error), text(fields.message));
   if (!code) {
     return new RestError(503, {
       code: 'PGRST000',
@@ -110,7 +123,6 @@ export function fromDatabaseError(error: unknown, anonymous: boolean): RestError
       details: 'The database is not available',
     });
   }
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as DatabaseErrorFields;
   const status = statusForSqlState(code, anonymous);
   return new RestError(
     status,

@@ -16,7 +16,6 @@
  */
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { homeBranches, reservationPageBranches } from '../../domain/reservation.ts';
 import { type RoleAssignment, roleAssignmentSchema, type TeamList, teamRequestSchema } from '../../domain/team.ts';
 import type { AppDeps } from '../app-deps.ts';
 import {
@@ -33,6 +32,7 @@ import {
 import { type Authenticated, authenticate } from '../auth/bearer.ts';
 import { AuthError } from '../auth/errors.ts';
 import type { Queryable } from '../db/database.ts';
+import { knownBranches, requireKnownBranches, UnknownBranchError } from '../known-branches.ts';
 
 class TeamError extends Error {
   readonly status: ContentfulStatusCode;
@@ -48,25 +48,17 @@ function reply(c: Context, error: TeamError): Response {
   return c.json({ code: error.code, message: error.message }, error.status, { 'Cache-Control': 'no-store' });
 }
 
-/**
- * The branches an account may be given: those of public.branches (a host's bookings can only be
- * at one of them), the forms' own first, in their order, then those owners added, by name.
- */
-async function knownBranches(q: Queryable): Promise<string[]> {
-  const { rows } = await q.query<{ name: string }>('select name from public.branches order by name');
-  const names = new Set(rows.map((row) => row.name));
-  const forms: string[] = [...homeBranches, ...reservationPageBranches].filter((name) => names.has(name));
-  return [...new Set([...forms, ...names])];
-}
-
 async function checkAssignment(q: Queryable, input: { role: string; branches: string[] }): Promise<RoleAssignment> {
   const parsed = roleAssignmentSchema.safeParse(input);
   if (!parsed.success) {
     throw new TeamError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'Invalid role or branches');
   }
-  const known = new Set(await knownBranches(q));
-  const unknown = parsed.data.branches.find((branch) => !known.has(branch));
-  if (unknown !== undefined) throw new TeamError(400, 'unknown_branch', `There is no branch called "${unknown}"`);
+  try {
+    await requireKnownBranches(q, parsed.data.branches);
+  } catch (error) {
+    if (error instanceof UnknownBranchError) throw new TeamError(400, 'unknown_branch', error.message);
+    throw error;
+  }
   return parsed.data;
 }
 

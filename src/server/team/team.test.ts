@@ -111,6 +111,10 @@ describe.each(backends)('the team endpoint on %s', (backend) => {
       branches: ['sa pa'],
     });
     expect([misspelt.status, (misspelt.body as { code?: string }).code]).toEqual([400, 'unknown_branch']);
+    // The CLI's message (one check): the name, then the branches there are, the owner's new one too.
+    expect((misspelt.body as { message?: string }).message).toMatch(
+      /^There is no branch called "sa pa"\. The branches are: Hanoi \(main branch\), .*, Sa Pa, .*Hoi An/,
+    );
   });
 
   it('adds a Sa Pa host with a temporary password shown once; the host signs in and reads only Sa Pa', async () => {
