@@ -136,6 +136,13 @@ describe('the ops socket’s account request', () => {
     );
     const noBranch = await postToSocket(server.dataDir, JSON.stringify({ ...account, assignment: { role: 'host' } }));
     expect(noBranch.status).toBe(400);
+    // The one branch check of review #31 item 4 holds on this path too.
+    const atlantis = await postToSocket(
+      server.dataDir,
+      JSON.stringify({ ...account, assignment: { role: 'host', branches: ['Atlantis'] } }),
+    );
+    expect(atlantis.status).toBe(422);
+    expect(atlantis.text).toContain('There is no branch called "Atlantis". The branches are: Hanoi (main branch)');
     const weak = await postToSocket(server.dataDir, JSON.stringify({ ...account, password: 'password1234' }));
     expect(weak.status).toBe(422);
     expect(weak.text).not.toContain('password1234');

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { roleAssignmentSchema } from '../../domain/team.ts';
 import { AccountError, createStaffAccount } from '../auth/accounts.ts';
 import type { Database } from '../db/database.ts';
+import { requireKnownBranches, UnknownBranchError } from '../known-branches.ts';
 
 export const socketAccountsPath = '/accounts';
 
@@ -53,11 +54,12 @@ export async function answerAccountRequest(db: Database, req: IncomingMessage, r
     }
     const parsed = socketAccountSchema.safeParse(json);
     if (!parsed.success) return answer(res, 400, 'Expected an email, a password and a role.');
+    await requireKnownBranches(db, parsed.data.assignment.branches);
     await createStaffAccount(db, parsed.data);
     answer(res, 201, 'Created.');
   } catch (error) {
     // The refusal's message names the rule, never the password.
-    if (error instanceof AccountError) return answer(res, 422, error.message);
+    if (error instanceof AccountError || error instanceof UnknownBranchError) return answer(res, 422, error.message);
     answer(res, 500, error instanceof Error ? error.message : String(error));
   }
 }
