@@ -179,7 +179,7 @@ describe.each(backends)('importing bookings on %s', (backend: Backend) => {
   it("writes a guest's row once for a statement of their bookings, whatever their number", async () => {
     // The guests' row writes, counted by a probe trigger that the transaction's rollback removes.
     const rollback = new Error('rollback');
-    let written: number[] = [];
+    const written: number[][] = [];
     const outcome = db.transaction(async (tx) => {
       await tx.exec(`
         create table public.guest_writes_probe (op text);
@@ -187,26 +187,39 @@ describe.each(backends)('importing bookings on %s', (backend: Backend) => {
           $$ begin insert into public.guest_writes_probe values (tg_op); return null; end $$;
         create trigger guest_writes_probe after insert or update on public.guests
           for each row execute function public.count_guest_write();`);
+      const probe = async () => {
+        const result = await tx.query<{ inserts: number; updates: number; visits: number }>(
+          `select count(*) filter (where op = 'INSERT')::int as inserts, count(*) filter (where op = 'UPDATE')::int as updates,
+                  (select visit_count from public.guests where mobile = '+84912555300') as visits
+             from public.guest_writes_probe`,
+        );
+        const row = result.rows[0];
+        written.push([row?.inserts ?? -1, row?.updates ?? -1, row?.visits ?? -1]);
+      };
+      const insert = (status: string, fromDay: number, step: number) =>
+        tx.query(
+          `insert into public.reservations (name, mobile, email, date, guests, branch, time, period, status)
+           select 'Regular', '+84 912 555 300', 'regular@example.vn', $1::date + i * $3, 1, 'Ninh Binh', '19:00',
+                  'Dinner', $2
+             from generate_series(1, 60) as i`,
+          [restaurantDate(fromDay), status, step],
+        );
+      // A guest's 60 bookings in one statement, as guests make them.
+      await insert('booked', 1, 1);
+      await probe();
+      // And 60 past visits imported in one statement: their counts are taken once.
       await tx.query(`select set_config('booking.import', 'on', true)`);
-      await tx.query(
-        `insert into public.reservations (name, mobile, email, date, guests, branch, time, period, status)
-         select 'Regular', '+84 912 555 300', 'regular@example.vn', $1::date - i, 1, 'Ninh Binh', '19:00', 'Dinner', 'finished'
-           from generate_series(1, 60) as i`,
-        [restaurantDate(-1)],
-      );
-      const probe = await tx.query<{ inserts: number; updates: number; visits: number }>(
-        `select count(*) filter (where op = 'INSERT')::int as inserts, count(*) filter (where op = 'UPDATE')::int as updates,
-                (select visit_count from public.guests where mobile = '+84912555300') as visits
-           from public.guest_writes_probe`,
-      );
-      const row = probe.rows[0];
-      written = [row?.inserts ?? -1, row?.updates ?? -1, row?.visits ?? -1];
+      await insert('finished', -1, -1);
+      await probe();
       throw rollback;
     });
     await expect(outcome).rejects.toBe(rollback);
-    // One insert of the guest, one update of their counts (before: 59 upserts and 60 recounts), and
-    // all 60 visits counted.
-    expect(written).toEqual([1, 1, 60]);
+    // Before: the first statement rewrote the guest's row for each of the 59 bookings after the
+    // first, the second recounted and rewrote it 60 times.
+    expect(written).toEqual([
+      [1, 0, 0],
+      [1, 1, 60],
+    ]);
   });
 
   it('is refused with a usage error for anything but "bookings FILE"', async () => {
