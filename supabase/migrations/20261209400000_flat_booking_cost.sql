@@ -20,7 +20,9 @@
 -- may be for a time already past (it is judged as if made at the time it was for, so every other
 -- rule — opening hours, closed dates, party size, capacity, tables — still holds), it keeps the
 -- status it is loaded with, and no confirmation email is queued (the guest booked elsewhere).
--- Cancelled and no-show bookings take no covers and no tables, as everywhere else.
+-- Cancelled and no-show bookings take no covers and no tables, as everywhere else. A past booking
+-- takes no advisory lock (nobody else can book the past), so a large import of history does not
+-- fill the server's lock table.
 
 -- Whether this insert is an operator's import of bookings (see above).
 create function private.importing_bookings() returns boolean
@@ -84,6 +86,7 @@ declare
   refusal text;
   facts jsonb;
   judged_at timestamp;
+  past_import boolean := false;
 begin
   -- A missing value is the NOT NULL constraints' to refuse, with their own message.
   if new.branch is null or new.date is null or new.guests is null then
@@ -99,6 +102,7 @@ begin
     -- A past booking brought in from another system is judged as on its own day and time.
     if slot is not null and new.date + slot < judged_at then
       judged_at := new.date + slot;
+      past_import := true;
     end if;
     -- A cancelled or no-show booking takes no covers (public.covers_taken does not count it).
     if coalesce(new.status, 'booked') not in ('booked', 'seated', 'finished') then
@@ -108,7 +112,12 @@ begin
   if settings.covers_per_slot is not null and slot is not null then
     -- One booking at a time per slot, so two guests racing for the last table cannot both win.
     -- Each statement below takes a fresh snapshot after the lock, and so sees the winner's row.
-    perform pg_advisory_xact_lock(hashtextextended(format('booking|%s|%s|%s', new.branch, new.date, slot), 0));
+    -- An imported past booking races nobody (no one else may book a time already past), and a
+    -- lock per past slot would fill the server's lock table on a large import (about 12,000 locks
+    -- with PostgreSQL's defaults, shared by every session).
+    if not past_import then
+      perform pg_advisory_xact_lock(hashtextextended(format('booking|%s|%s|%s', new.branch, new.date, slot), 0));
+    end if;
     taken := public.covers_taken(new.branch, new.date, slot);
   end if;
   refusal := public.slot_refusal_at(settings, new.date, slot, new.guests, taken, judged_at);
@@ -223,8 +232,12 @@ begin
     return new;
   end if;
   -- One booking at a time per branch and day: the choice below sees every earlier winner. The
-  -- exclusion constraint still guards what the lock does not (a turn running past midnight).
-  perform pg_advisory_xact_lock(hashtextextended(format('tables|%s|%s', new.branch, new.date), 0));
+  -- exclusion constraint still guards what the lock does not (a turn running past midnight). An
+  -- imported past booking races nobody, and takes no lock (see public.enforce_booking_rules).
+  if not (private.importing_bookings()
+          and new.date + slot < now() at time zone private.branch_time_zone(new.branch)) then
+    perform pg_advisory_xact_lock(hashtextextended(format('tables|%s|%s', new.branch, new.date), 0));
+  end if;
   if walk_in is not null then
     -- seat_walk_in: the party sits now, on the tables named or the best free ones.
     during := tstzrange((walk_in ->> 'starts')::timestamptz,

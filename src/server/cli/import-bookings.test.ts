@@ -213,13 +213,15 @@ describe.each(backends)('importing bookings on %s', (backend: Backend) => {
       await probe();
       throw rollback;
     });
-    await expect(outcome).rejects.toBe(rollback);
+    const settled = await outcome.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     // Before: the first statement rewrote the guest's row for each of the 59 bookings after the
     // first, the second recounted and rewrote it 60 times.
-    expect(written).toEqual([
-      [1, 0, 0],
-      [1, 1, 60],
-    ]);
+    expect(written[0]).toEqual([1, 0, 0]);
+    expect(settled).toBe(rollback);
+    expect(written[1]).toEqual([1, 1, 60]);
   });
 
   it('is refused with a usage error for anything but "bookings FILE"', async () => {
