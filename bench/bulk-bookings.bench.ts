@@ -146,7 +146,7 @@ try {
     const dataDir = mkdtempSync(join(tmpdir(), 'bulk-bench-'));
     const db = await openDatabase({ databaseUrl: undefined, dataDir });
     try {
-      results.push({ name: 'the embedded database (PGlite, in this process)', result: await measure(db, pglitePlan) });
+      results.push({ name: 'The embedded database (PGlite, in this process)', result: await measure(db, pglitePlan) });
     } finally {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
