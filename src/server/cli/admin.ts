@@ -11,6 +11,7 @@
  *   branches list | add | set …        the branches and their booking rules (see branches.ts)
  *   floor import|export --branch NAME FILE   a branch's tables as JSON (see floor.ts)
  *   backup --to FILE | backup verify FILE | restore --from FILE --data-dir DIR   (see backup.ts)
+ *   import bookings FILE.csv           bookings from another system, all or nothing (see import-bookings.ts)
  * Without --password, the password is read from standard input (keeps it out of shell history).
  * Passwords follow the staff rule (src/domain/password-policy.ts); a refusal says why.
  * It uses the server's configuration (DATA_DIR or DATABASE_URL). PGlite allows one process at a
@@ -42,6 +43,7 @@ import { type SocketAccount, socketAccountsPath } from '../ops/socket-accounts.t
 import { BackupUsageError, backupUsage, runBackupCommand } from './backup.ts';
 import { BranchesError, BranchesUsageError, branchesUsage, runBranches } from './branches.ts';
 import { FloorError, FloorUsageError, floorUsage, runFloor } from './floor.ts';
+import { ImportError, ImportUsageError, importBookingsUsage, runImportBookings } from './import-bookings.ts';
 import { askRunningServer } from './running-server.ts';
 
 const usage = `Usage:
@@ -54,6 +56,7 @@ const usage = `Usage:
 ${branchesUsage}
 ${floorUsage}
 ${backupUsage}
+${importBookingsUsage}
 Without --password the password is read from standard input. A host works at the branches named
 with --branch (one or more); owner and staff work at every branch. The first account should be
 the owner (--role owner); create works while the server runs.`;
@@ -145,6 +148,7 @@ async function runResetTwoFactor(argv: string[]): Promise<string> {
 async function run(argv: string[]): Promise<string> {
   if (argv[0] === 'branches') return withDatabase((db) => runBranches(db, argv.slice(1)));
   if (argv[0] === 'floor') return withDatabase((db) => runFloor(db, argv.slice(1)));
+  if (argv[0] === 'import') return withDatabase((db) => runImportBookings(db, argv.slice(1)));
   if (argv[0] === 'reset-two-factor') return runResetTwoFactor(argv.slice(1));
   if (argv[0] === 'backup' || argv[0] === 'restore') return runBackupCommand(argv, () => loadConfig(process.env));
   const { positionals, values } = parseArgs({
@@ -222,7 +226,8 @@ try {
     error instanceof UsageError ||
     error instanceof BranchesUsageError ||
     error instanceof FloorUsageError ||
-    error instanceof BackupUsageError
+    error instanceof BackupUsageError ||
+    error instanceof ImportUsageError
   ) {
     console.error(`${error.message}\n\n${usage}`);
     process.exitCode = 2;
@@ -232,6 +237,7 @@ try {
     error instanceof BranchesError ||
     error instanceof FloorError ||
     error instanceof BackupError ||
+    error instanceof ImportError ||
     error instanceof DatabaseLockedError ||
     error instanceof UnknownBranchError
   ) {
