@@ -129,7 +129,7 @@ test('the form link shows its own booking; the emailed link shows, stops news an
   await all.getByRole('button', { name: 'Show what you keep' }).click();
   await expect(all.getByText('Meera is allergic to peanuts')).toBeVisible();
   await expect(all.getByText('Reference', { exact: true })).toHaveCount(2);
-  await expect(all.getByText('Also kept: 2 history entries, 3 emails, 1 consent records.')).toBeVisible();
+  await expect(all.getByText('Also kept: 2 history entries, 3 emails, 1 consent record.')).toBeVisible();
   await all.getByRole('button', { name: 'Stop all news and offers' }).click();
   await expect(
     all.getByRole('status').filter({ hasText: 'You will no longer receive news and offers.' }),

@@ -253,9 +253,9 @@ export function YourData({
           ))}
           <p>
             {t('yourData.keptSummary', {
-              history: kept.history.length,
-              emails: kept.emails.length,
-              consents: kept.consents.length,
+              history: t('yourData.keptHistory', { count: kept.history.length }),
+              emails: t('yourData.keptEmails', { count: kept.emails.length }),
+              consents: t('yourData.keptConsents', { count: kept.consents.length }),
             })}
           </p>
         </div>
