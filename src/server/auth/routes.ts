@@ -6,16 +6,20 @@
  */
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../app-deps.ts';
-import { sqlState } from '../db/database.ts';
+import type { Config } from '../config.ts';
+import { type Database, sqlState } from '../db/database.ts';
 import { clientAddress, rateLimitKey } from '../http/client-address.ts';
 import { findJsonFault } from '../http/json-limits.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { authenticate } from './bearer.ts';
 import { AuthError, apiVersion, errorResponse, errors, OAuthError } from './errors.ts';
+import type { ServerKeys } from './keys.ts';
 import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa.ts';
 import { hashPassword, maxPasswordBytes, minPasswordLength, passwordProblem, verifyPassword } from './passwords.ts';
 import { authLimits, emailKey, enforce, signInDelayMs, signInDelayWindow } from './rate-limits.ts';
+import type { SessionLiveness } from './session-liveness.ts';
 import { type LogoutScope, logout, refreshSession, startSession } from './sessions.ts';
+import type { TokenService } from './tokens.ts';
 import { updateUser, updateUserSchema } from './update-user.ts';
 import { insertEmailUser, isBanned, loadUserByEmail } from './users.ts';
 
@@ -69,7 +73,22 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
 
 const apiKeyHint = 'Double check your Supabase `anon` or `service_role` API key.';
 
-export function authRoutes(deps: AppDeps): Hono {
+/**
+ * What the auth routes need of the server: declared here, not taken from the app's AppDeps, so auth
+ * depends on nothing above it (the app's deps have all of this and more).
+ */
+export interface AuthRouteDeps {
+  config: Config;
+  db: Database;
+  keys: ServerKeys;
+  tokens: TokenService;
+  sessions: SessionLiveness;
+  rateLimiter: RateLimiter;
+  /** How the server waits (the per-account sign-in delay); tests record the waits instead. */
+  sleep: (ms: number) => Promise<void>;
+}
+
+export function authRoutes(deps: AuthRouteDeps): Hono {
   const { db, tokens, sessions, rateLimiter, config } = deps;
   const app = new Hono();
   const addressOf = (c: Context) => clientAddress(c, config.trustedProxies);
