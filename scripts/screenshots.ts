@@ -1,7 +1,7 @@
 /**
  * Screenshots of every screen at 375, 768 and 1440 px, in headless Chromium against the built app
  * served by the real server: `npm run build && node scripts/screenshots.ts [outDir]` (default
- * docs/screenshots). The README shows them. The staff screens are taken signed in through the
+ * docs/screenshots). docs/guide/screenshots.md shows them. The staff screens are taken signed in through the
  * login form, with a handful of reservations booked first as guests book them, and Sa Pa given
  * settings of its own (lunch and dinner on Mondays, a capacity, closed for Tết); the account
  * screen is taken while an authenticator app is being set up. The account is an owner

@@ -2,7 +2,7 @@
  * `npm run admin -- import bookings FILE.csv`: bookings from another system, all or nothing.
  *
  * The file is CSV (RFC 4180, UTF-8, a byte order mark allowed) with a header row naming its
- * columns, in any order (README, "Importing bookings"):
+ * columns, in any order (docs/operations/importing-bookings.md):
  *   name, mobile, email, date (yyyy-MM-dd), time, period, guests, branch   required
  *   notes, status (booked|seated|finished|no_show|cancelled, booked when blank),
  *   created_at (ISO 8601 with an offset, now when blank)                   optional

@@ -1,6 +1,6 @@
 /**
  * What a host does to a booking from the timeline or the floor, each a single call the database
- * checks (README, "Tables and turns"): it refuses with a BK code and a message meant for people,
+ * checks (docs/guide/tables-and-floor.md, "Tables and turns"): it refuses with a BK code and a message meant for people,
  * which the screens show as it is. Nothing here decides whether a move fits; the database does.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
