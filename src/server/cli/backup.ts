@@ -23,7 +23,7 @@ export const backupUsage = `  npm run admin -- backup --to FILE
 export class BackupUsageError extends Error {}
 
 const postgresAdvice =
-  'The database is PostgreSQL (DATABASE_URL): back it up with pg_dump (pg_dump --format=custom "$DATABASE_URL" > saffron.dump) or your provider’s backups, and copy DATA_DIR/keys and DATA_DIR/storage beside it. See README, "Backups".';
+  'The database is PostgreSQL (DATABASE_URL): back it up with pg_dump (pg_dump --format=custom "$DATABASE_URL" > saffron.dump) or your provider’s backups, and copy DATA_DIR/keys and DATA_DIR/storage beside it. See docs/operations/backups.md.';
 
 async function takeBackup(config: Config): Promise<{ bytes: Uint8Array; how: string }> {
   const answer = await askRunningServer(config, '/backup');

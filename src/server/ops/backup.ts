@@ -93,7 +93,7 @@ async function schemaVersion(db: Database): Promise<string> {
 export async function createBackup(source: BackupSource, now = new Date()): Promise<Uint8Array> {
   if (!source.db.snapshot) {
     throw new BackupError(
-      'Backups here are for the embedded database. With PostgreSQL (DATABASE_URL), use pg_dump or your provider’s backups (see README, "Backups").',
+      'Backups here are for the embedded database. With PostgreSQL (DATABASE_URL), use pg_dump or your provider’s backups (see docs/operations/backups.md).',
     );
   }
   const version = await schemaVersion(source.db);

@@ -216,10 +216,10 @@ export function createOps(config: Config, logger: Logger): Ops {
 export function describeOps(config: Config, metricsPort: number | undefined): string {
   const { backup, metrics } = config.ops;
   const backups = config.databaseUrl
-    ? 'Backups: the database is PostgreSQL; back it up with pg_dump or your provider (README, "Backups").'
+    ? 'Backups: the database is PostgreSQL; back it up with pg_dump or your provider (docs/operations/backups.md).'
     : backup.dir
       ? `Backups: every ${backup.intervalHours} h into ${backup.dir}, keeping the newest ${backup.keep}.`
-      : 'Backups are off (BACKUP_DIR is not set): nothing copies the bookings anywhere. See README, "Backups".';
+      : 'Backups are off (BACKUP_DIR is not set): nothing copies the bookings anywhere. See docs/operations/backups.md.';
   const where = [
     metricsPort !== undefined ? `http://${metrics.host}:${metricsPort}/metrics` : undefined,
     metrics.token ? '/metrics on the main port with the METRICS_TOKEN bearer token' : undefined,
