@@ -11,7 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Database, Queryable } from '../../src/server/db/database.ts';
+import type { Database } from '../../src/server/db/database.ts';
 import { migrate, migrationsDir as defaultMigrationsDir } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 
@@ -34,9 +34,13 @@ const functionRow = z.object({ schema: z.string(), name: z.string(), definition:
  * by the identity arguments so the output does not depend on oids (the order objects were made).
  * Functions an extension owns (pg_depend deptype 'e') come and go with the extension.
  */
-export async function dumpFunctions(db: Queryable): Promise<Map<string, string>> {
-  const { rows } = await db.query(
-    `select n.nspname as schema, p.proname as name, pg_get_functiondef(p.oid) as definition
+export async function dumpFunctions(db: Database): Promise<Map<string, string>> {
+  // An empty search_path makes pg_get_functiondef qualify every type (`public.reservations`), so
+  // the text does not depend on the session's path and runs as is in a migration.
+  const { rows } = await db.transaction(async (tx) => {
+    await tx.exec(`set local search_path = ''`);
+    return tx.query(
+      `select n.nspname as schema, p.proname as name, pg_get_functiondef(p.oid) as definition
        from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = any($1::text[])
@@ -47,8 +51,9 @@ export async function dumpFunctions(db: Queryable): Promise<Map<string, string>>
         )
       order by n.nspname collate "C", p.proname collate "C",
                pg_get_function_identity_arguments(p.oid) collate "C"`,
-    [[...appSchemas]],
-  );
+      [[...appSchemas]],
+    );
+  });
   const bodies = new Map<string, string[]>();
   for (const raw of rows) {
     const row = functionRow.parse(raw);

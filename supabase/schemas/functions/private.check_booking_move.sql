@@ -21,7 +21,7 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.check_booking_move(r reservations, p_date date, p_slot time without time zone, p_guests integer)
+CREATE OR REPLACE FUNCTION private.check_booking_move(r public.reservations, p_date date, p_slot time without time zone, p_guests integer)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
