@@ -1,0 +1,90 @@
+/**
+ * `npm run db:migration -- <name>`: writes the function files (supabase/schemas/functions) that
+ * differ from a freshly migrated database into a new migration, then rewrites the files from the
+ * database with that migration applied, so files and migrations agree again. Migrations stay
+ * append-only: databases in the field have run the old ones (see docs/development/sql.md).
+ */
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { migrationsDir as defaultMigrationsDir } from '../../src/server/db/migrate.ts';
+import {
+  compareFunctions,
+  dumpFunctions,
+  functionsDir as defaultFunctionsDir,
+  openMigrated,
+  readFunctionFiles,
+  writeFunctionFiles,
+} from './functions.ts';
+
+/** Lowercase words and underscores: the name becomes part of a file name sorted by migrate.ts. */
+export const migrationName = z
+  .string()
+  .regex(/^[a-z0-9_]+$/, 'a migration name is made of a-z, 0-9 and _ only, e.g. booking_rules');
+
+/** yyyyMMddHHmmss in UTC, the prefix every migration file has (they apply in name order). */
+export function timestamp(date: Date): string {
+  return date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+export interface NewMigrationOptions {
+  name: string;
+  migrationsDir?: string;
+  functionsDir?: string;
+  now?: Date;
+}
+
+/** The path of the migration written, or undefined when no file differs from the database. */
+export async function newMigration(options: NewMigrationOptions): Promise<string | undefined> {
+  const name = migrationName.parse(options.name);
+  const migrations = options.migrationsDir ?? defaultMigrationsDir;
+  const functions = options.functionsDir ?? defaultFunctionsDir;
+  const files = readFunctionFiles(functions);
+  const before = await openMigrated(migrations);
+  let actual: Map<string, string>;
+  try {
+    actual = await dumpFunctions(before);
+  } finally {
+    await before.close();
+  }
+  // Only edited or new files: a function without a file is not dropped (that takes a migration
+  // written by hand, `drop function` needs its arguments), the re-dump below gives it back its file.
+  const changed = compareFunctions(actual, files).filter((drift) => drift.problem !== 'no file');
+  if (changed.length === 0) return undefined;
+  const file = join(migrations, `${timestamp(options.now ?? new Date())}_${name}.sql`);
+  if (existsSync(file)) throw new Error(`${file} exists already: wait a second or choose another name.`);
+  const header = [
+    `-- ${name}: written by \`npm run db:migration\` from supabase/schemas/functions (${changed.map((drift) => drift.file).join(', ')}).`,
+    '-- Migrations are append-only: change a function in its file and write a new migration.',
+  ].join('\n');
+  const body = changed.map((drift) => files.get(drift.file) ?? '').join('\n');
+  writeFileSync(file, `${header}\n\n${body}`);
+  let after: Awaited<ReturnType<typeof openMigrated>>;
+  try {
+    after = await openMigrated(migrations);
+  } catch (error) {
+    // A migration that does not apply must not be left behind for the next run to trip on.
+    rmSync(file);
+    throw error;
+  }
+  try {
+    writeFunctionFiles(await dumpFunctions(after), functions);
+  } finally {
+    await after.close();
+  }
+  return file;
+}
+
+async function main(): Promise<void> {
+  const parsed = migrationName.safeParse(process.argv[2]);
+  if (!parsed.success) {
+    console.error(`Usage: npm run db:migration -- <name>  (${parsed.error.issues[0]?.message ?? 'a name is needed'})`);
+    process.exitCode = 2;
+    return;
+  }
+  const file = await newMigration({ name: parsed.data });
+  if (file) console.log(`Wrote ${file} and brought supabase/schemas/functions in step with it.`);
+  else console.log('Nothing changed: every function file matches the migrations. No migration written.');
+}
+
+if (import.meta.main) await main();
