@@ -7,6 +7,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { Database } from '../../src/server/db/database.ts';
 import { migrationsDir as defaultMigrationsDir } from '../../src/server/db/migrate.ts';
 import {
   compareFunctions,
@@ -32,6 +33,8 @@ export interface NewMigrationOptions {
   migrationsDir?: string;
   functionsDir?: string;
   now?: Date;
+  /** How to get a database with `migrationsDir` applied (tests start from the run's template). */
+  open?: (migrationsDir: string) => Promise<Database>;
 }
 
 /** The path of the migration written, or undefined when no file differs from the database. */
@@ -39,8 +42,9 @@ export async function newMigration(options: NewMigrationOptions): Promise<string
   const name = migrationName.parse(options.name);
   const migrations = options.migrationsDir ?? defaultMigrationsDir;
   const functions = options.functionsDir ?? defaultFunctionsDir;
+  const open = options.open ?? openMigrated;
   const files = readFunctionFiles(functions);
-  const before = await openMigrated(migrations);
+  const before = await open(migrations);
   let actual: Map<string, string>;
   try {
     actual = await dumpFunctions(before);
@@ -59,9 +63,9 @@ export async function newMigration(options: NewMigrationOptions): Promise<string
   ].join('\n');
   const body = changed.map((drift) => files.get(drift.file) ?? '').join('\n');
   writeFileSync(file, `${header}\n\n${body}`);
-  let after: Awaited<ReturnType<typeof openMigrated>>;
+  let after: Database;
   try {
-    after = await openMigrated(migrations);
+    after = await open(migrations);
   } catch (error) {
     // A migration that does not apply must not be left behind for the next run to trip on.
     rmSync(file);
