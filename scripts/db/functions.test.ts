@@ -14,7 +14,7 @@ import { openPglite } from '../../src/server/db/pglite.ts';
 import { copyPgliteTemplate, postgresTemplate } from '../../tests/support/database-templates.ts';
 import { createTestPostgres } from '../../tests/support/postgres.ts';
 import { compareFunctions, dumpFunctions, functionsDir, openMigrated, readFunctionFiles } from './functions.ts';
-import { newMigration, timestamp } from './new-migration.ts';
+import { newMigration, nextPrefix, timestamp } from './new-migration.ts';
 
 const folders: string[] = [];
 afterAll(() => {
@@ -184,7 +184,48 @@ describe('npm run db:migration', () => {
     expect(readdirSync(migrations)).toEqual(readdirSync(migrationsDir));
   });
 
+  it('refuses a migration that changes no function, and leaves nothing behind', async () => {
+    const { migrations, functions } = copies();
+    // Only the file's own comment line differs: the SQL it writes re-creates the same function.
+    const file = join(functions, 'private.is_one_line.sql');
+    writeFileSync(file, `-- edited by hand\n${readFileSync(file, 'utf8')}`);
+    await expect(
+      newMigration({ name: 'no_change', migrationsDir: migrations, functionsDir: functions, open: openFromTemplate }),
+    ).rejects.toThrow(/left private\.is_one_line\.sql as they were/);
+    expect(readdirSync(migrations)).toEqual(readdirSync(migrationsDir));
+  });
+
   it('names migrations by UTC time', () => {
     expect(timestamp(new Date('2026-11-27T21:05:09.123Z'))).toBe('20261127210509');
+  });
+
+  it('sorts a new migration after the newest, whose date may be ahead of the clock', () => {
+    const existing = ['20261122000000_reservations.sql', '20261209400000_flat_booking_cost.sql', 'README'];
+    expect(nextPrefix(existing, new Date('2026-11-27T21:39:53Z'))).toBe('20261209400001');
+    expect(nextPrefix(existing, new Date('2099-01-02T03:04:05Z'))).toBe('20990102030405');
+    expect(nextPrefix(['20261231235959_a.sql'], new Date('2026-11-27T00:00:00Z'))).toBe('20261231235960');
+    expect(nextPrefix([], new Date('2026-11-27T21:05:09Z'))).toBe('20261127210509');
+  });
+
+  it('writes a migration that takes effect when the newest migration is dated ahead of the clock', async () => {
+    const { migrations, functions } = copies();
+    const edited = join(functions, 'private.is_one_line.sql');
+    const editedText = readFileSync(edited, 'utf8').replace(
+      'AS $function$ select p_text !~',
+      'AS $function$ -- dated before the newest migration\n select p_text !~',
+    );
+    writeFileSync(edited, editedText);
+    const file = await newMigration({
+      name: 'clock_behind',
+      migrationsDir: migrations,
+      functionsDir: functions,
+      now: new Date('2026-01-01T00:00:00Z'),
+      open: openFromTemplate,
+    });
+    const newest = readdirSync(migrationsDir).sort().at(-1) ?? '';
+    expect(file?.endsWith('_clock_behind.sql')).toBe(true);
+    expect(readdirSync(migrations).sort().at(-1)).toBe(`${file?.split('/').at(-1)}`);
+    expect(`${file?.split('/').at(-1)}` > newest).toBe(true);
+    expect(readFileSync(edited, 'utf8')).toBe(editedText);
   });
 });

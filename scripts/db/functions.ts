@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Database } from '../../src/server/db/database.ts';
-import { migrate, migrationsDir as defaultMigrationsDir } from '../../src/server/db/migrate.ts';
+import { migrationsDir as defaultMigrationsDir, migrate } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 
 const root = join(import.meta.dirname, '..', '..');

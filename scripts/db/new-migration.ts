@@ -4,15 +4,15 @@
  * database with that migration applied, so files and migrations agree again. Migrations stay
  * append-only: databases in the field have run the old ones (see docs/development/sql.md).
  */
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Database } from '../../src/server/db/database.ts';
 import { migrationsDir as defaultMigrationsDir } from '../../src/server/db/migrate.ts';
 import {
   compareFunctions,
-  dumpFunctions,
   functionsDir as defaultFunctionsDir,
+  dumpFunctions,
   openMigrated,
   readFunctionFiles,
   writeFunctionFiles,
@@ -26,6 +26,24 @@ export const migrationName = z
 /** yyyyMMddHHmmss in UTC, the prefix every migration file has (they apply in name order). */
 export function timestamp(date: Date): string {
   return date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+/**
+ * The new migration's prefix: now, or the one after the newest migration's when that is later
+ * (the project's migrations carry dates ahead of the calendar). A file sorted before the newest
+ * would run before it, and a later migration that re-creates the same function would undo it.
+ */
+export function nextPrefix(existing: readonly string[], now: Date): string {
+  const newest = existing
+    .map((file) => /^(\d{14})_/.exec(file)?.[1])
+    .filter((prefix): prefix is string => prefix !== undefined)
+    .sort()
+    .at(-1);
+  const fromNow = timestamp(now);
+  if (newest === undefined || fromNow > newest) return fromNow;
+  // The prefixes are sorted as text and are not all real times (20261209400000 is "hour 40"), so
+  // the next one is the number after the newest, not a second later on the calendar.
+  return (BigInt(newest) + 1n).toString().padStart(14, '0');
 }
 
 export interface NewMigrationOptions {
@@ -55,7 +73,7 @@ export async function newMigration(options: NewMigrationOptions): Promise<string
   // written by hand, `drop function` needs its arguments), the re-dump below gives it back its file.
   const changed = compareFunctions(actual, files).filter((drift) => drift.problem !== 'no file');
   if (changed.length === 0) return undefined;
-  const file = join(migrations, `${timestamp(options.now ?? new Date())}_${name}.sql`);
+  const file = join(migrations, `${nextPrefix(readdirSync(migrations), options.now ?? new Date())}_${name}.sql`);
   if (existsSync(file)) throw new Error(`${file} exists already: wait a second or choose another name.`);
   const header = [
     `-- ${name}: written by \`npm run db:migration\` from supabase/schemas/functions (${changed.map((drift) => drift.file).join(', ')}).`,
@@ -72,7 +90,20 @@ export async function newMigration(options: NewMigrationOptions): Promise<string
     throw error;
   }
   try {
-    writeFunctionFiles(await dumpFunctions(after), functions);
+    const dumped = await dumpFunctions(after);
+    // Each changed function must read differently once the migration ran, or the migration
+    // changed nothing (e.g. a later file re-creates it): keep neither it nor the lost edit quiet.
+    const unchanged = changed.filter((drift) => {
+      const key = drift.file;
+      return dumped.get(key) === actual.get(key);
+    });
+    if (unchanged.length > 0) {
+      rmSync(file);
+      throw new Error(
+        `The migration left ${unchanged.map((drift) => drift.file).join(', ')} as they were; nothing written.`,
+      );
+    }
+    writeFunctionFiles(dumped, functions);
   } finally {
     await after.close();
   }
