@@ -145,6 +145,18 @@ describe.each(backends)('importing bookings on %s', (backend: Backend) => {
     ['a slot over its covers', 30, (line: string) => line.replace(',3,Sa Pa', ',5,Sa Pa'), /is now full at Sa Pa/],
     ['an unknown branch', 31, (line: string) => line.replace('Sa Pa', 'Hue'), /"Hue" is not one of our branches/],
     ['a closed hour', 32, (line: string) => line.replace('19:00', '03:00'), /Sa Pa is closed at/],
+    [
+      'a booking still to come marked finished',
+      33,
+      (line: string) => line.replace(',,,', ',,finished,'),
+      /7:00 PM on .* has not come yet, so the booking cannot be finished/,
+    ],
+    [
+      'a booking still to come marked a no-show',
+      34,
+      (line: string) => line.replace(',,,', ',,no_show,'),
+      /has not come yet, so the booking cannot be a no-show/,
+    ],
   ])('refuses %s by its line and imports nothing', async (_what, days, spoil, reason) => {
     const before = await bookings();
     const day = restaurantDate(days);

@@ -34,6 +34,13 @@ begin
     if coalesce(new.status, 'booked') not in ('booked', 'seated', 'finished') then
       settings.covers_per_slot := null;
     end if;
+    -- Only a time that has come can have ended, or have been missed.
+    if not past_import and slot is not null and new.status in ('finished', 'no_show') then
+      raise exception using errcode = 'BK008',
+        message = format('%s on %s has not come yet, so the booking cannot be %s', public.display_slot(slot),
+                         to_char(new.date, 'FMDD Mon YYYY'),
+                         case new.status when 'no_show' then 'a no-show' else new.status end);
+    end if;
   end if;
   if settings.covers_per_slot is not null and slot is not null then
     -- One booking at a time per slot, so two guests racing for the last table cannot both win.
