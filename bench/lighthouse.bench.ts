@@ -243,7 +243,7 @@ try {
     'configuration load when the guest first touches the form, and the availability cache (TanStack',
     'Query) with the backend client once a branch and a day are picked, on either form. The',
     "calendar's Vietnamese words load only on `/vi/reservation`. Messages are read by our own",
-    'translation layer (src/web/app/i18n.ts, ~2 KB gzip), not i18next and react-i18next (~17 KB).',
+    'translation layer (src/web/shared/i18n/i18n.ts, ~2 KB gzip), not i18next and react-i18next (~17 KB).',
     '',
   );
   writeFileSync(join(import.meta.dirname, 'results', 'lighthouse.md'), lines.join('\n'));

@@ -8,7 +8,7 @@
  * prerendered, and the shell for every
  * other app route (admin/login/, admin/dashboard/, admin/settings/, admin/account/), in its
  * language, which the browser renders itself. Each prerendered page names its route on #root so the browser
- * hydrates only matching markup (src/web/app/prerender-marker.ts).
+ * hydrates only matching markup (src/web/site/prerender-marker.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,8 +29,8 @@ import {
   paths,
 } from '../../src/domain/routes.ts';
 import type { RenderedPage } from '../../src/web/app/entry-server.tsx';
-import type { Namespace } from '../../src/web/app/i18n.ts';
-import { notFoundMarker } from '../../src/web/app/prerender-marker.ts';
+import type { Namespace } from '../../src/web/shared/i18n/i18n.ts';
+import { notFoundMarker } from '../../src/web/site/prerender-marker.ts';
 import { injectHead, injectPage, type LanguageValues, robotsTxt, sitemapXml } from './html.ts';
 
 /**
@@ -47,10 +47,10 @@ interface PublicPage {
 }
 
 const publicPages: PublicPage[] = [
-  { path: paths.home, screen: 'src/web/features/home/home-page.tsx', namespaces: ['home'] },
+  { path: paths.home, screen: 'src/web/site/features/home/home-page.tsx', namespaces: ['home'] },
   {
     path: paths.menu,
-    screen: 'src/web/features/menu/menu-page.tsx',
+    screen: 'src/web/site/features/menu/menu-page.tsx',
     namespaces: ['menu'],
     // Call 7 (and the menu's translation) start with the page, not after the scripts.
     extraHead: (language) =>
@@ -61,18 +61,22 @@ const publicPages: PublicPage[] = [
   // With its form: a form that arrived with the code would push the footer down (CLS 0.21).
   {
     path: paths.reservation,
-    screen: 'src/web/features/reservation/reservation-page.tsx',
+    screen: 'src/web/site/features/reservation/reservation-page.tsx',
     namespaces: ['reservation'],
   },
   // The privacy notice (issue 25), linked from both booking forms.
-  { path: paths.privacy, screen: 'src/web/features/privacy/privacy-page.tsx', namespaces: ['privacy'] },
+  { path: paths.privacy, screen: 'src/web/site/features/privacy/privacy-page.tsx', namespaces: ['privacy'] },
   // Each branch's page, with its own title, description and schema.org JSON-LD in the HTML.
   ...branchPaths.map(
-    (path): PublicPage => ({ path, screen: 'src/web/features/branches/branch-page.tsx', namespaces: ['branches'] }),
+    (path): PublicPage => ({
+      path,
+      screen: 'src/web/site/features/branches/branch-page.tsx',
+      namespaces: ['branches'],
+    }),
   ),
 ];
 
-const notFoundPage = { screen: 'src/web/features/not-found/not-found-page.tsx', namespaces: [] as Namespace[] };
+const notFoundPage = { screen: 'src/web/site/features/not-found/not-found-page.tsx', namespaces: [] as Namespace[] };
 
 /** Robots keep out of the staff screens, the booking-manage links and the APIs. */
 const disallowed = [
@@ -202,7 +206,7 @@ async function prerender(root: string, outDir: string): Promise<void> {
   const common = Object.fromEntries(
     languages.map((language) => [
       language,
-      JSON.parse(readFileSync(join(root, 'src/web/locales', language, 'common.json'), 'utf8')) as Common,
+      JSON.parse(readFileSync(join(root, 'src/web/shared/locales', language, 'common.json'), 'utf8')) as Common,
     ]),
   ) as Record<Language, Common>;
   const site = restaurantProfile.website;
@@ -237,7 +241,7 @@ async function prerender(root: string, outDir: string): Promise<void> {
     if (!meta) throw new Error(`${url} rendered without page meta (usePageMeta)`);
     const assets = assetsOf(manifest, [
       page.screen,
-      ...page.namespaces.map((namespace) => `src/web/locales/${language}/${namespace}.json`),
+      ...page.namespaces.map((namespace) => `src/web/shared/locales/${language}/${namespace}.json`),
     ]);
     const links = [
       ...assets.styles.filter((file) => !shell.includes(`href="/${file}"`)).map((file) => inlineStyle(outDir, file)),

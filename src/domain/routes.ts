@@ -40,7 +40,7 @@ export type AppPath = (typeof paths)[keyof typeof paths] | ReturnType<typeof bra
 /**
  * The site's languages. English keeps the spec's routes; every other language lives under its own
  * prefix (/vi, /vi/menu, /vi/admin/login …). Adding a language is an entry here, a prefix and a
- * folder of messages (src/web/locales/<language>/).
+ * folder of messages (src/web/shared/locales/<language>/).
  */
 export const languages = ['en', 'vi'] as const;
 export type Language = (typeof languages)[number];

@@ -3,10 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { splitLanguage } from '../domain/routes.ts';
 import { App } from './app/app.tsx';
 import { preloadScreenFor } from './app/routes.tsx';
-import './app/i18n.ts';
-import { rememberedLanguage, samePageIn } from './app/language.ts';
-import { isPrerenderedFor } from './app/prerender-marker.ts';
-import './app/global.css';
+import './shared/i18n/i18n.ts';
+import { rememberedLanguage, samePageIn } from './shared/i18n/language.ts';
+import { isPrerenderedFor } from './site/prerender-marker.ts';
+import './shared/frame/global.css';
 
 function start(): void {
   const root = document.getElementById('root');

@@ -152,7 +152,7 @@ describe.each(backends)('booking emails on %s', (backend) => {
   });
 
   it('a guest who booked in Vietnamese gets both emails in Vietnamese, with the Vietnamese manage page', async () => {
-    // As the site's pages send it (src/web/lib/supabase.ts): the page's language on every call.
+    // As the site's pages send it (src/web/shared/lib/supabase.ts): the page's language on every call.
     const inVietnamese = createClient(server.url, server.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       global: { headers: { 'Accept-Language': 'vi' } },

@@ -13,7 +13,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floorSchema } from '../../src/domain/floor.ts';
 import { importFloor } from '../../src/server/cli/floor.ts';
-import { doorPartySchema } from '../../src/web/features/waitlist/waitlist-rows.ts';
+import { doorPartySchema } from '../../src/web/shared/lib/waitlist-rows.ts';
 import { freePort } from '../e2e/support/free-port.ts';
 import { guestBooking, restaurantDate } from '../support/builders.ts';
 import { testFloor } from '../support/floors.ts';

@@ -5,8 +5,12 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchReservationsForExport } from '../../src/web/features/admin/api/export-reservations.ts';
-import { type CsvColumn, type CsvLabels, reservationsCsv } from '../../src/web/features/admin/reservations-csv.ts';
+import { fetchReservationsForExport } from '../../src/web/staff/features/admin/api/export-reservations.ts';
+import {
+  type CsvColumn,
+  type CsvLabels,
+  reservationsCsv,
+} from '../../src/web/staff/features/admin/reservations-csv.ts';
 import { restaurantDate } from '../support/builders.ts';
 import { signUserToken } from '../support/rest-clients.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';

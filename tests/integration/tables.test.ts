@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/availability.ts';
 import { floorSchema } from '../../src/domain/floor.ts';
 import { importFloor } from '../../src/server/cli/floor.ts';
-import { reservationRowSchema } from '../../src/web/features/admin/api/list-reservations.ts';
+import { reservationRowSchema } from '../../src/web/staff/features/admin/api/list-reservations.ts';
 import { guestBooking, restaurantDate, sheetsPayload } from '../support/builders.ts';
 import { testFloor } from '../support/floors.ts';
 import { grace, subscribe, until } from '../support/realtime-subscriptions.ts';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { english, vietnamese } from '../../src/web/locales/catalogue-check.ts';
+import { english, vietnamese } from '../../src/web/shared/locales/catalogue-check.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { branchSlugs } from '../../domain/restaurant-profile.ts';
 import { type Language, localizePath, paths, splitLanguage } from '../../domain/routes.ts';
-import { pageDataElementId } from '../../web/app/page-data-id.ts';
+import { pageDataElementId } from '../../web/site/page-data-id.ts';
 import type { Logger } from '../logger.ts';
 import type { StaticFile } from '../static/web-app.ts';
 import type { MenuSnapshot } from './menu-snapshot.ts';

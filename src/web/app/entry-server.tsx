@@ -8,10 +8,10 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Language } from '../../domain/routes.ts';
+import { HeadContext, type PageMeta } from '../shared/frame/page-meta.tsx';
+import { loadNamespace, type Namespace, setRenderingLanguage } from '../shared/i18n/i18n.ts';
+import { setRenderingPageData } from '../site/page-data.ts';
 import { AppRoutes } from './app.tsx';
-import { loadNamespace, type Namespace, setRenderingLanguage } from './i18n.ts';
-import { setRenderingPageData } from './page-data.ts';
-import { HeadContext, type PageMeta } from './page-meta.tsx';
 
 export interface RenderedPage {
   html: string;

@@ -7,8 +7,8 @@ import { type ComponentType, lazy, type ReactNode, useState } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { branchSlugs } from '../../domain/restaurant-profile.ts';
 import { branchPath, dataLinkRoute, languages, localizePath, manageBookingRoute, paths } from '../../domain/routes.ts';
-import { currentLanguage, loadNamespace, type Namespace } from './i18n.ts';
-import { Layout } from './layout.tsx';
+import { Layout } from '../shared/frame/layout.tsx';
+import { currentLanguage, loadNamespace, type Namespace } from '../shared/i18n/i18n.ts';
 
 /**
  * A lazily loaded screen whose messages load in parallel with its code, so it renders without a
@@ -44,7 +44,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.home,
     ...screen(
-      () => import('../features/home/home-page.tsx'),
+      () => import('../site/features/home/home-page.tsx'),
       (m) => m.HomePage,
       'home',
     ),
@@ -52,7 +52,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.menu,
     ...screen(
-      () => import('../features/menu/menu-page.tsx'),
+      () => import('../site/features/menu/menu-page.tsx'),
       (m) => m.MenuPage,
       'menu',
     ),
@@ -62,7 +62,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
     ...screen(
       // The calendar's words in the page's language come with the page's code.
       () =>
-        import('../features/reservation/reservation-page.tsx').then(async (module) => {
+        import('../site/features/reservation/reservation-page.tsx').then(async (module) => {
           await module.prepareCalendar(currentLanguage());
           return module;
         }),
@@ -73,7 +73,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.privacy,
     ...screen(
-      () => import('../features/privacy/privacy-page.tsx'),
+      () => import('../site/features/privacy/privacy-page.tsx'),
       (m) => m.PrivacyPage,
       'privacy',
     ),
@@ -81,7 +81,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminLogin,
     ...screen(
-      () => import('../features/admin/login-page.tsx'),
+      () => import('../staff/features/admin/login-page.tsx'),
       (m) => m.LoginPage,
       'admin',
     ),
@@ -89,7 +89,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminDashboard,
     ...screen(
-      () => import('../features/admin/dashboard-page.tsx'),
+      () => import('../staff/features/admin/dashboard-page.tsx'),
       (m) => m.DashboardPage,
       'admin',
     ),
@@ -97,7 +97,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminTimeline,
     ...screen(
-      () => import('../features/timeline/timeline-page.tsx'),
+      () => import('../staff/features/timeline/timeline-page.tsx'),
       (m) => m.TimelinePage,
       ['admin', 'host', 'timeline'],
     ),
@@ -105,7 +105,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminSettings,
     ...screen(
-      () => import('../features/admin/settings-page.tsx'),
+      () => import('../staff/features/admin/settings-page.tsx'),
       (m) => m.SettingsPage,
       'admin',
     ),
@@ -113,7 +113,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminPrint,
     ...screen(
-      () => import('../features/admin/print-page.tsx'),
+      () => import('../staff/features/admin/print-page.tsx'),
       (m) => m.PrintPage,
       'admin',
     ),
@@ -121,7 +121,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminTeam,
     ...screen(
-      () => import('../features/team/team-page.tsx'),
+      () => import('../staff/features/team/team-page.tsx'),
       (m) => m.TeamPage,
       ['admin', 'team'],
     ),
@@ -129,7 +129,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminMenu,
     ...screen(
-      () => import('../features/admin-menu/admin-menu-page.tsx'),
+      () => import('../staff/features/admin-menu/admin-menu-page.tsx'),
       (m) => m.AdminMenuPage,
       ['admin', 'adminMenu'],
     ),
@@ -137,7 +137,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminGuests,
     ...screen(
-      () => import('../features/guests/guests-page.tsx'),
+      () => import('../staff/features/guests/guests-page.tsx'),
       (m) => m.GuestsPage,
       'admin',
     ),
@@ -145,7 +145,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminAccount,
     ...screen(
-      () => import('../features/admin/account-page.tsx'),
+      () => import('../staff/features/admin/account-page.tsx'),
       (m) => m.AccountPage,
       'admin',
     ),
@@ -153,7 +153,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminFloor,
     ...screen(
-      () => import('../features/floor/floor-page.tsx'),
+      () => import('../staff/features/floor/floor-page.tsx'),
       (m) => m.FloorPage,
       ['admin', 'floor'],
     ),
@@ -161,7 +161,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: paths.adminFloorEdit,
     ...screen(
-      () => import('../features/floor/floor-edit-page.tsx'),
+      () => import('../staff/features/floor/floor-edit-page.tsx'),
       (m) => m.FloorEditPage,
       ['admin', 'floor'],
     ),
@@ -170,7 +170,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   ...branchSlugs.map((slug) => ({
     path: branchPath(slug),
     ...screen(
-      () => import('../features/branches/branch-page.tsx'),
+      () => import('../site/features/branches/branch-page.tsx'),
       (m) =>
         function Branch() {
           return <m.BranchPage slug={slug} />;
@@ -181,7 +181,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: dataLinkRoute,
     ...screen(
-      () => import('../features/booking/data-link-page.tsx'),
+      () => import('../site/features/booking/data-link-page.tsx'),
       (m) => m.DataLinkPage,
       'booking',
     ),
@@ -189,7 +189,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: manageBookingRoute,
     ...screen(
-      () => import('../features/booking/manage-booking-page.tsx'),
+      () => import('../site/features/booking/manage-booking-page.tsx'),
       (m) => m.ManageBookingPage,
       'booking',
     ),
@@ -197,7 +197,7 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
   {
     path: '*',
     ...screen(
-      () => import('../features/not-found/not-found-page.tsx'),
+      () => import('../site/features/not-found/not-found-page.tsx'),
       (m) => m.NotFoundPage,
     ),
   },

@@ -1,0 +1,80 @@
+/**
+ * /booking/data/<token>: the page of the link emailed to a booking's address (review #31, item 1).
+ * Whoever opens it holds that mailbox, so it shows, exports and erases everything kept under the
+ * address, and stops news and offers for the guest as a whole. A link that has expired, was
+ * replaced by a newer one or was used to erase says so and points back to the booking's page.
+ * Private like the manage page: not indexed, no Referer.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../../domain/routes.ts';
+import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
+import { useLocalize } from '../../../shared/i18n/language.ts';
+import { useTranslation } from '../../../shared/i18n/translation.tsx';
+import { Button, buttonClass } from '../../../shared/ui/button.tsx';
+import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
+import styles from './booking-receipt.module.css';
+import { usePrivatePage } from './manage-booking-page.tsx';
+import { YourData } from './your-data.tsx';
+import { dataLinkOpens } from './your-data-api.ts';
+
+export function DataLinkPage() {
+  const { t } = useTranslation('booking');
+  const { token = '' } = useParams();
+  const localize = useLocalize();
+  const [state, setState] = useState<'loading' | 'open' | 'closed' | 'failed'>('loading');
+  usePrivatePage();
+  // The page's own path, not the token's: titles and sharing tags never carry the link.
+  usePageMeta({ title: t('dataLink.metaTitle'), description: t('dataLink.metaDescription'), path: '/booking' });
+
+  const load = useCallback(() => {
+    setState('loading');
+    void dataLinkOpens(token).then(setState);
+  }, [token]);
+  useEffect(load, [load]);
+
+  if (state === 'loading') {
+    return (
+      <section className={styles.page} aria-busy="true">
+        <p role="status">{t('dataLink.loading')}</p>
+      </section>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <section className={styles.page}>
+        <p role="alert">{t('dataLink.loadFailed')}</p>
+        <Button onClick={load}>{t('manage.retry')}</Button>
+      </section>
+    );
+  }
+  if (state === 'closed') {
+    return (
+      <section className={`${styles.page} ${styles.notFound}`} aria-labelledby="data-link-closed-title">
+        <SectionHeading
+          level={1}
+          id="data-link-closed-title"
+          eyebrow={t('dataLink.eyebrow')}
+          title={t('dataLink.closedTitle')}
+          intro={t('dataLink.closedText')}
+          className={styles.head}
+        />
+        <Link to={localize(paths.home)} className={buttonClass('primary')}>
+          {t('manage.returnHome')}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.page} aria-labelledby="data-link-title">
+      <SectionHeading
+        level={1}
+        id="data-link-title"
+        eyebrow={t('dataLink.eyebrow')}
+        title={t('dataLink.title')}
+        className={styles.head}
+      />
+      <YourData token={token} reference="all-my-data" scope="mailbox" onErased={() => undefined} />
+    </section>
+  );
+}
