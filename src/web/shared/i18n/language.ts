@@ -4,12 +4,13 @@
  * (made with the header's switch) is remembered in this browser and applied when they next arrive.
  */
 import { useCallback } from 'react';
-import { useLocation } from 'react-router';
 import { branchName } from '../../../domain/branch-names.ts';
 import { isLanguage, type Language, localizePath, splitLanguage } from '../../../domain/routes.ts';
+import { useI18n } from './translation.tsx';
 
+/** The page's language: its provider's (the site's renderer and the staff layout give it from the URL). */
 export function useLanguage(): Language {
-  return splitLanguage(useLocation().pathname).language;
+  return useI18n().language;
 }
 
 /** Turns a path of `paths` (the English form) into the current language's: '/menu' → '/vi/menu'. */

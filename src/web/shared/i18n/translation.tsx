@@ -30,6 +30,11 @@ import {
 
 const I18nContext = createContext<I18n>(i18nFor(defaultLanguage));
 
+/** The page's language instance (the one its provider was given). */
+export function useI18n(): I18n {
+  return useContext(I18nContext);
+}
+
 export function I18nProvider(props: { i18n: I18n; children: ReactNode }) {
   return <I18nContext value={props.i18n}>{props.children}</I18nContext>;
 }

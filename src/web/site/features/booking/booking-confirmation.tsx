@@ -4,7 +4,6 @@
  * takes focus so screen-reader users hear that the booking went through and what its reference is.
  */
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import type { BookingReceipt } from '../../../../domain/booking-lifecycle.ts';
 import { manageBookingPath } from '../../../../domain/routes.ts';
 import { useLocalize } from '../../../shared/i18n/language.ts';
@@ -37,9 +36,9 @@ export function BookingConfirmation({ receipt, onClose }: { receipt: BookingRece
           manageUrl={managePath ? new URL(managePath, window.location.origin).href : undefined}
         />
         {managePath ? (
-          <Link to={managePath} className={styles.manageLink} rel="noreferrer">
+          <a href={managePath} className={styles.manageLink} rel="noreferrer">
             {t('confirmation.manageLink')}
-          </Link>
+          </a>
         ) : null}
         <Button variant="ghost" onClick={onClose}>
           {t('confirmation.dismiss')}

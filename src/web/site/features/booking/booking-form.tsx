@@ -9,7 +9,7 @@
  */
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from '../../location.ts';
 import { type BookingRefusalCode, bookingSlot } from '../../../../domain/availability.ts';
 import type { BookingReceipt } from '../../../../domain/booking-lifecycle.ts';
 import { formatClock } from '../../../../domain/format-dong.ts';
@@ -303,7 +303,7 @@ export function BookingForm() {
             <input type="checkbox" ref={news} name="news" /> {t('booking.newsConsent')}
           </label>
           <p className={styles.privacyNote}>
-            {t('booking.privacyNote')} <Link to={localize(paths.privacy)}>{t('booking.privacyLink')}</Link>
+            {t('booking.privacyNote')} <a href={localize(paths.privacy)}>{t('booking.privacyLink')}</a>
           </p>
         </div>
         <div className={styles.actions}>

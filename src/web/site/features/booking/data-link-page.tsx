@@ -6,7 +6,7 @@
  * Private like the manage page: not indexed, no Referer.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { usePathname } from '../../location.ts';
 import { paths } from '../../../../domain/routes.ts';
 import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
 import { useLocalize } from '../../../shared/i18n/language.ts';
@@ -20,7 +20,8 @@ import { dataLinkOpens } from './your-data-api.ts';
 
 export function DataLinkPage() {
   const { t } = useTranslation('booking');
-  const { token = '' } = useParams();
+  // The secret is the path's last segment (/booking/<token>, /vi/booking/data/<token>).
+  const token = decodeURIComponent(usePathname().split('/').filter(Boolean).at(-1) ?? '');
   const localize = useLocalize();
   const [state, setState] = useState<'loading' | 'open' | 'closed' | 'failed'>('loading');
   usePrivatePage();
@@ -59,9 +60,9 @@ export function DataLinkPage() {
           intro={t('dataLink.closedText')}
           className={styles.head}
         />
-        <Link to={localize(paths.home)} className={buttonClass('primary')}>
+        <a href={localize(paths.home)} className={buttonClass('primary')}>
           {t('manage.returnHome')}
-        </Link>
+        </a>
       </section>
     );
   }

@@ -5,7 +5,7 @@
  * the last word on each; a refusal is said in the guest's language and nothing changes.
  */
 import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../location.ts';
 import type { AvailabilityRow } from '../../../../domain/availability.ts';
 import { bookingSlot } from '../../../../domain/availability.ts';
 import { formatBookingMoment, formatBookingTime } from '../../../../domain/booking-format.ts';

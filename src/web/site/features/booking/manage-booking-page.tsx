@@ -6,7 +6,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { usePathname } from '../../location.ts';
 import { formatBookingDate, formatBookingMoment, formatBookingTime } from '../../../../domain/booking-format.ts';
 import type { ManagedBooking } from '../../../../domain/booking-lifecycle.ts';
 import { branchPhone } from '../../../../domain/branch-contact.ts';
@@ -47,7 +47,8 @@ type State = { kind: 'loading' } | LoadOutcome;
 
 export function ManageBookingPage() {
   const { t } = useTranslation('booking');
-  const { token = '' } = useParams();
+  // The secret is the path's last segment (/booking/<token>, /vi/booking/data/<token>).
+  const token = decodeURIComponent(usePathname().split('/').filter(Boolean).at(-1) ?? '');
   const [state, setState] = useState<State>({ kind: 'loading' });
   usePrivatePage();
   // The page's own path, not the token's: titles and sharing tags never carry the link.
@@ -205,9 +206,9 @@ function ManagedBookingView({
       />
       {booking.status === 'cancelled' ? (
         <p>
-          <Link to={`${localize(paths.home)}#booking`} className={buttonClass('primary')}>
+          <a href={`${localize(paths.home)}#booking`} className={buttonClass('primary')}>
             {t('manage.bookAgain')}
-          </Link>
+          </a>
         </p>
       ) : null}
     </section>
@@ -227,9 +228,9 @@ function BookingNotFound() {
         intro={t('manage.notFoundText', { phone: restaurantProfile.phone })}
         className={styles.head}
       />
-      <Link to={localize(paths.home)} className={buttonClass('primary')}>
+      <a href={localize(paths.home)} className={buttonClass('primary')}>
         {t('manage.returnHome')}
-      </Link>
+      </a>
     </section>
   );
 }

@@ -9,7 +9,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from '../../location.ts';
 import { paths } from '../../../../domain/routes.ts';
 import { useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
@@ -164,7 +164,7 @@ export function YourData({
       </h2>
       <p className={styles.intro}>
         {t(scope === 'booking' ? 'yourData.intro' : 'yourData.mailboxIntro')}{' '}
-        <Link to={localize(paths.privacy)}>{t('yourData.privacyLink')}</Link>
+        <a href={localize(paths.privacy)}>{t('yourData.privacyLink')}</a>
       </p>
       {erased ? (
         <p role="status">{t('yourData.erasedNote')}</p>

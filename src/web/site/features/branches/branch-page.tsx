@@ -4,7 +4,6 @@
  * chosen. It carries the branch's schema.org Restaurant data and is prerendered per branch.
  */
 import { Fragment } from 'react';
-import { Link } from 'react-router';
 import { formatClock } from '../../../../domain/format-dong.ts';
 import { branchPageJsonLd } from '../../../../domain/restaurant-json-ld.ts';
 import {
@@ -67,10 +66,10 @@ export function BranchPage({ slug }: { slug: BranchSlug }) {
       <nav aria-label={t('breadcrumb')} className={styles.breadcrumb}>
         <ol>
           <li>
-            <Link to={localize(paths.home)}>{t('home')}</Link>
+            <a href={localize(paths.home)}>{t('home')}</a>
           </li>
           <li>
-            <Link to={`${localize(paths.home)}#contact`}>{t('branches')}</Link>
+            <a href={`${localize(paths.home)}#contact`}>{t('branches')}</a>
           </li>
           <li aria-current="page">{name}</li>
         </ol>
@@ -87,9 +86,9 @@ export function BranchPage({ slug }: { slug: BranchSlug }) {
             className={styles.heading}
           />
           <div className={styles.actions}>
-            <Link to={bookAtBranchPath(slug, language)} className={buttonClass('primary', styles.book)}>
+            <a href={bookAtBranchPath(slug, language)} className={buttonClass('primary', styles.book)}>
               {t('book')}
-            </Link>
+            </a>
             <a
               href={directionsUrl(branch)}
               className={styles.textLink}
@@ -172,9 +171,9 @@ export function BranchPage({ slug }: { slug: BranchSlug }) {
               <li key={dish.id}>{dish.name[language]}</li>
             ))}
           </ul>
-          <Link to={`${localize(paths.menu)}?branch=${slug}`} className={styles.textLink}>
+          <a href={`${localize(paths.menu)}?branch=${slug}`} className={styles.textLink}>
             {t('soldOut.menu')}
-          </Link>
+          </a>
         </section>
       ) : null}
 
@@ -185,10 +184,10 @@ export function BranchPage({ slug }: { slug: BranchSlug }) {
         <ul className={styles.otherList}>
           {others.map((other) => (
             <li key={other.slug}>
-              <Link to={localize(branchPath(other.slug))} className={styles.otherCard}>
+              <a href={localize(branchPath(other.slug))} className={styles.otherCard}>
                 <span className={styles.otherName}>{t('title', { brand, name: t(`items.${other.slug}.name`) })}</span>
                 <span className={styles.otherAddress}>{other.address}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { formatClock } from '../../../../domain/format-dong.ts';
 import { directionsUrl, restaurantProfile } from '../../../../domain/restaurant-profile.ts';
 import { branchPath } from '../../../../domain/routes.ts';
@@ -53,7 +52,7 @@ export function ContactSection() {
           <li key={branch.name} className={styles.branch}>
             <h4 className={styles.branchName}>
               {/* Each branch's own page: its hours, its story and "Book at this branch". */}
-              <Link to={localize(branchPath(branch.slug))}>{nameOf(branch.name)}</Link>
+              <a href={localize(branchPath(branch.slug))}>{nameOf(branch.name)}</a>
             </h4>
             <address className={styles.branchAddress}>
               {branch.address}

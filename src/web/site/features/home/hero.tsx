@@ -1,5 +1,4 @@
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../../domain/routes.ts';
 import { scrollToSection } from '../../../shared/frame/section-scroll.ts';
 import { useLocalize } from '../../../shared/i18n/language.ts';
@@ -29,9 +28,9 @@ export function Hero() {
           <a href="#booking" className={buttonClass('primary', styles.bigButton)} onClick={toBooking}>
             {t('hero.cta')}
           </a>
-          <Link to={localize(paths.menu)} className={styles.textLink}>
+          <a href={localize(paths.menu)} className={styles.textLink}>
             {t('hero.menuLink')}
-          </Link>
+          </a>
         </div>
       </div>
       <div className={styles.heroMedia}>

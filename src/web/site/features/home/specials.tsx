@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { formatDong } from '../../../../domain/format-dong.ts';
 import { paths } from '../../../../domain/routes.ts';
 import { scrollToSection } from '../../../shared/frame/section-scroll.ts';
@@ -73,9 +72,9 @@ export function Specials() {
         ))}
       </ul>
       <div className={styles.centered}>
-        <Link to={localize(paths.menu)} className={buttonClass('ghost', styles.bigButton)}>
+        <a href={localize(paths.menu)} className={buttonClass('ghost', styles.bigButton)}>
           {t('specials.viewMenu')}
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../location.ts';
 import { branchName } from '../../../../domain/branch-names.ts';
 import { formatDong, type MenuItemType, menuItemTypes } from '../../../../domain/menu.ts';
 import { noMarks } from '../../../../domain/menu-today.ts';
@@ -83,7 +83,7 @@ export function MenuPage() {
                     else next.delete(branchParameter);
                     return next;
                   },
-                  { replace: true, preventScrollReset: true },
+                  { replace: true },
                 )
               }
             >

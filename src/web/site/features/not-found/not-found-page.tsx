@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { usePathname } from '../../location.ts';
 import { paths } from '../../../../domain/routes.ts';
 import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
 import { useLocalize } from '../../../shared/i18n/language.ts';
@@ -11,7 +11,7 @@ import styles from './not-found.module.css';
 export function NotFoundPage() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   usePageMeta({ title: t('notFound.metaTitle'), description: t('notFound.metaDescription'), path: pathname });
   useEffect(() => {
     // The spec asks for unknown routes to be logged.
@@ -41,12 +41,12 @@ export function NotFoundPage() {
         className={styles.head}
       />
       <div className={styles.actions}>
-        <Link to={localize(paths.home)} className={buttonClass('primary')}>
+        <a href={localize(paths.home)} className={buttonClass('primary')}>
           {t('notFound.returnHome')}
-        </Link>
-        <Link to={localize(paths.menu)} className={styles.link}>
+        </a>
+        <a href={localize(paths.menu)} className={styles.link}>
           {t('notFound.seeMenu')}
-        </Link>
+        </a>
       </div>
     </section>
   );

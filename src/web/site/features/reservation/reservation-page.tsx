@@ -10,7 +10,6 @@
  */
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { formatClock } from '../../../../domain/format-dong.ts';
 import {
   limits,
@@ -328,7 +327,7 @@ export function ReservationForm({ now }: { now: () => Date }) {
             <input type="checkbox" ref={news} name="news" /> {t('newsConsent')}
           </label>
           <p className={styles.privacyNote}>
-            {t('privacyNote')} <Link to={localizePath(paths.privacy, language)}>{t('privacyLink')}</Link>
+            {t('privacyNote')} <a href={localizePath(paths.privacy, language)}>{t('privacyLink')}</a>
           </p>
         </div>
         <div className={styles.actions}>
