@@ -28,9 +28,8 @@ import {
   localizePath,
   paths,
 } from '../../src/domain/routes.ts';
-import type { RenderedPage } from '../../src/web/app/entry-server.tsx';
-import type { Namespace } from '../../src/web/shared/i18n/i18n.ts';
-import { notFoundMarker } from '../../src/web/site/prerender-marker.ts';
+import type { RenderedPage } from '../../src/web/site/entry-server.tsx';
+import { notFoundRoute, templatePaths } from '../../src/web/site/page-kinds.ts';
 import { injectHead, injectPage, type LanguageValues, robotsTxt, sitemapXml } from './html.ts';
 
 /**
@@ -40,18 +39,18 @@ import { injectHead, injectPage, type LanguageValues, robotsTxt, sitemapXml } fr
  */
 interface PublicPage {
   path: string;
-  /** The screen module, whose chunks are preloaded with the page; absent: the app shell, rendered by the browser. */
-  screen?: string;
-  namespaces: Namespace[];
+  /** The page's module: its stylesheets (and its islands') are written into the page. */
+  screen: string;
   extraHead?: (language: Language) => string[];
 }
 
+const frameModule = 'src/web/site/frame.tsx';
+
 const publicPages: PublicPage[] = [
-  { path: paths.home, screen: 'src/web/site/features/home/home-page.tsx', namespaces: ['home'] },
+  { path: paths.home, screen: 'src/web/site/features/home/home-page.tsx' },
   {
     path: paths.menu,
     screen: 'src/web/site/features/menu/menu-page.tsx',
-    namespaces: ['menu'],
     // Call 7 (and the menu's translation) start with the page, not after the scripts.
     extraHead: (language) =>
       [menuDataPath, ...(language === defaultLanguage ? [] : [menuTranslationPath(language)])].map(
@@ -61,22 +60,30 @@ const publicPages: PublicPage[] = [
   // With its form: a form that arrived with the code would push the footer down (CLS 0.21).
   {
     path: paths.reservation,
-    screen: 'src/web/site/features/reservation/reservation-page.tsx',
-    namespaces: ['reservation'],
+    screen: 'src/web/site/features/reservation/reservation-island.tsx',
   },
   // The privacy notice (issue 25), linked from both booking forms.
-  { path: paths.privacy, screen: 'src/web/site/features/privacy/privacy-page.tsx', namespaces: ['privacy'] },
+  { path: paths.privacy, screen: 'src/web/site/features/privacy/privacy-page.tsx' },
   // Each branch's page, with its own title, description and schema.org JSON-LD in the HTML.
   ...branchPaths.map(
     (path): PublicPage => ({
       path,
       screen: 'src/web/site/features/branches/branch-page.tsx',
-      namespaces: ['branches'],
     }),
   ),
 ];
 
-const notFoundPage = { screen: 'src/web/site/features/not-found/not-found-page.tsx', namespaces: [] as Namespace[] };
+const notFoundPage = { screen: 'src/web/site/features/not-found/not-found-page.tsx' };
+/** The manage link's pages, rendered once each (src/web/site/pages.tsx), served by the server for any secret. */
+const templates = [
+  { path: templatePaths.manageBooking, file: 'booking.html', screen: 'src/web/site/features/booking/manage-booking-island.tsx' },
+  { path: templatePaths.dataLink, file: 'booking-data.html', screen: 'src/web/site/features/booking/data-link-island.tsx' },
+];
+/** Every module whose stylesheets a site page needs: the client build makes each an entry (vite.config.ts). */
+export const siteStyleEntries = [
+  frameModule,
+  ...new Set([...publicPages, notFoundPage, ...templates].map((page) => page.screen)),
+];
 
 /** Robots keep out of the staff screens, the booking-manage links and the APIs. */
 const disallowed = [
@@ -125,29 +132,19 @@ function walk(dir: string): string[] {
   });
 }
 
-/**
- * What a screen needs beyond the entry: its chunks (its code, its messages, their imports) for
- * modulepreload, and their stylesheets, which must be in the page before it paints — loaded
- * later with the chunk, they would restyle (and shift) the prerendered content.
- */
-function assetsOf(manifest: Manifest, entries: readonly string[]): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>();
+/** The stylesheets a module needs, its imports' included, in order: written into the page before it paints. */
+function stylesOf(manifest: Manifest, entries: readonly string[]): string[] {
   const styles = new Set<string>();
   const seen = new Set<string>();
-  const visit = (key: string, eager: boolean) => {
+  const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(`${key}:${eager}`)) return;
-    seen.add(`${key}:${eager}`);
-    if (eager && !chunk.isEntry) scripts.add(chunk.file);
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
     for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported, eager);
   };
-  for (const entry of entries) {
-    visit(entry, true);
-    // Parts the screen itself loads later (the booking form) are prerendered too: their styles are needed now.
-    for (const later of manifest[entry]?.dynamicImports ?? []) visit(later, false);
-  }
-  return { scripts: [...scripts], styles: [...styles] };
+  for (const entry of entries) visit(entry);
+  return [...styles];
 }
 
 /**
@@ -189,19 +186,21 @@ async function prerender(root: string, outDir: string): Promise<void> {
     root,
     logLevel: 'warn',
     plugins: [react()],
-    // Stylesheets that screens import from packages are for the browser only.
+    // Stylesheets that pages import from packages are for the browser only.
     ssr: { noExternal: [/\.css$/] },
-    build: { ssr: 'src/web/app/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node22' },
+    build: { ssr: 'src/web/site/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node22' },
   });
   const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
-    renderPage: (url: string, namespaces: readonly Namespace[], language: Language) => Promise<RenderedPage>;
+    renderPage: (url: string, language: Language) => Promise<RenderedPage>;
   };
 
   const manifestPath = join(outDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   // The manifest is a build input, not something to serve.
   rmSync(join(outDir, '.vite'), { recursive: true, force: true });
-  const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const siteShell = inlineStylesheets(readFileSync(join(outDir, 'index.html'), 'utf8'), outDir);
+  const staffShell = readFileSync(join(outDir, 'staff.html'), 'utf8');
+  rmSync(join(outDir, 'staff.html'));
 
   const common = Object.fromEntries(
     languages.map((language) => [
@@ -210,66 +209,59 @@ async function prerender(root: string, outDir: string): Promise<void> {
     ]),
   ) as Record<Language, Common>;
   const site = restaurantProfile.website;
-  const base = inlineStylesheets(shell, outDir);
 
-  // Every app route gets a shell in its language (the staff screens without alternates: they are not
-  // for search engines), so none of them is served the home page's markup.
-  const publicPaths = new Set(publicPages.map((page) => page.path));
+  // Every staff route gets the staff app's shell in its language, without alternates (not for search engines).
   for (const language of languages) {
     for (const path of Object.values(paths)) {
-      if (publicPages.some((page) => page.path === path && page.screen)) continue;
+      if (!path.startsWith('/admin')) continue;
       const url = localizePath(path, language);
-      const values = languageValues(path, language, common);
       writeFile(
         join(outDir, fileOf(url)),
-        injectHead(shell, {
+        injectHead(staffShell, {
           head: { ...common[language].site, url: new URL(url, site).href },
-          language: publicPaths.has(path) ? values : { ...values, alternates: [] },
+          language: { ...languageValues(path, language, common), alternates: [] },
         }),
       );
     }
   }
 
   const render = async (
-    page: { screen: string; namespaces: Namespace[]; extraHead?: (language: Language) => string[] },
+    page: { screen: string; extraHead?: (language: Language) => string[] },
     url: string,
     route: string,
     language: Language,
     values: LanguageValues,
   ): Promise<string> => {
-    const { html, meta } = await renderPage(url, page.namespaces, language);
+    const { html, meta } = await renderPage(url, language);
     if (!meta) throw new Error(`${url} rendered without page meta (usePageMeta)`);
-    const assets = assetsOf(manifest, [
-      page.screen,
-      ...page.namespaces.map((namespace) => `src/web/shared/locales/${language}/${namespace}.json`),
-    ]);
-    const links = [
-      ...assets.styles.filter((file) => !shell.includes(`href="/${file}"`)).map((file) => inlineStyle(outDir, file)),
-      ...assets.scripts
-        .filter((file) => !shell.includes(`href="/${file}"`))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    ];
-    return injectPage(base, {
+    const styles = stylesOf(manifest, [frameModule, page.screen])
+      .filter((file) => !siteShell.includes(`href="/${file}"`))
+      .map((file) => inlineStyle(outDir, file));
+    return injectPage(siteShell, {
       route,
       body: html,
       head: { title: meta.title, description: meta.description, url: new URL(meta.path, site).href },
       language: values,
-      extraHead: [...links, ...(page.extraHead?.(language) ?? [])],
+      extraHead: [...styles, ...(page.extraHead?.(language) ?? [])],
     });
   };
 
   for (const language of languages) {
     for (const page of publicPages) {
-      if (!page.screen) continue;
       const url = localizePath(page.path, language);
       const values = languageValues(page.path, language, common);
-      writeFile(join(outDir, fileOf(url)), await render({ ...page, screen: page.screen }, url, url, language, values));
+      writeFile(join(outDir, fileOf(url)), await render(page, url, url, language, values));
     }
-    // The 404 page: one per language, with no alternates (it is no page of its own).
+    const prefix = language === defaultLanguage ? '' : `${languagePrefix(language).slice(1)}/`;
+    // The 404 page and the manage link's templates: one per language, with no alternates (no pages of their own).
     const notFoundUrl = localizePath('/404', language);
-    const values = { ...languageValues('/404', language, common), alternates: [] };
-    const file = language === defaultLanguage ? '404.html' : `${languagePrefix(language).slice(1)}/404.html`;
-    writeFile(join(outDir, file), await render(notFoundPage, notFoundUrl, notFoundMarker, language, values));
+    const notFoundValues = { ...languageValues('/404', language, common), alternates: [] };
+    writeFile(join(outDir, `${prefix}404.html`), await render(notFoundPage, notFoundUrl, notFoundRoute, language, notFoundValues));
+    for (const template of templates) {
+      const url = localizePath(template.path, language);
+      const values = { ...languageValues(template.path, language, common), alternates: [] };
+      writeFile(join(outDir, `${prefix}${template.file}`), await render(template, url, url, language, values));
+    }
   }
 
   const sitemapEntries = publicPages.flatMap((page) =>

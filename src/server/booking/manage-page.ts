@@ -17,6 +17,7 @@ export function manageBookingPage({
   config,
 }: Pick<AppDeps, 'db' | 'rateLimiter' | 'config'>): PrivatePage {
   return {
+    page: 'booking.html',
     match(path) {
       const link = matchManageLink(path);
       return link && { language: link.language, key: link.token };
@@ -48,6 +49,7 @@ export function manageBookingPage({
 export function dataLinkPage({ db, rateLimiter, config }: Pick<AppDeps, 'db' | 'rateLimiter' | 'config'>): PrivatePage {
   const manage = manageBookingPage({ db, rateLimiter, config });
   return {
+    page: 'booking-data.html',
     match(path) {
       const link = matchDataLink(path);
       return link && { language: link.language, key: link.token };

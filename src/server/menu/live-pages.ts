@@ -23,13 +23,7 @@ import type { StaticFile } from '../static/web-app.ts';
 import type { MenuSnapshot } from './menu-snapshot.ts';
 import type { MenuSource } from './menu-source.ts';
 
-type Namespace = 'home' | 'menu' | 'branches';
-type RenderPage = (
-  url: string,
-  namespaces: readonly Namespace[],
-  language: Language,
-  data: Record<string, unknown>,
-) => Promise<{ html: string }>;
+type RenderPage = (url: string, language: Language, data: Record<string, unknown>) => Promise<{ html: string }>;
 
 export interface LivePages {
   /** The page at `path` rendered with the current menu, or undefined: serve the built file. */
@@ -37,13 +31,10 @@ export interface LivePages {
 }
 
 /** What a page needs of the snapshot, by its English path. */
-function pageOf(
-  path: string,
-): { namespace: Namespace; data: (s: MenuSnapshot, language: Language) => Record<string, unknown> } | undefined {
-  if (path === paths.home) return { namespace: 'home', data: (s) => ({ today: s.today }) };
+function pageOf(path: string): { data: (s: MenuSnapshot, language: Language) => Record<string, unknown> } | undefined {
+  if (path === paths.home) return { data: (s) => ({ today: s.today }) };
   if (path === paths.menu) {
     return {
-      namespace: 'menu',
       data: (s, language) => ({
         menu: s.menu,
         ...(language === 'vi' ? { translation: s.translations.vi } : {}),
@@ -51,7 +42,7 @@ function pageOf(
       }),
     };
   }
-  if (path.startsWith('/branches/')) return { namespace: 'branches', data: (s) => ({ today: s.today }) };
+  if (path.startsWith('/branches/')) return { data: (s) => ({ today: s.today }) };
   return undefined;
 }
 
@@ -119,7 +110,7 @@ export function createLivePages(webRoot: string, source: MenuSource, logger: Log
           if (again?.version === snapshot.version) return again.file;
           const data = page.data(snapshot, language);
           renderer ??= import(pathToFileURL(entry).href) as Promise<{ renderPage: RenderPage }>;
-          const { html } = await (await renderer).renderPage(url, [page.namespace], language, data);
+          const { html } = await (await renderer).renderPage(url, language, data);
           const full = withBody(built.body.toString('utf8'), html, data);
           if (!full) return undefined;
           const file = staticFile(full, built);

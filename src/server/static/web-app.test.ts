@@ -15,11 +15,14 @@ writeFileSync(join(root, 'index.html'), page('en', 'Home'));
 writeFileSync(join(root, '404.html'), page('en', 'Not found'));
 writeFileSync(join(root, 'vi', 'index.html'), page('vi', 'Trang chủ'));
 writeFileSync(join(root, 'vi', '404.html'), page('vi', 'Không tìm thấy'));
+writeFileSync(join(root, 'booking.html'), page('en', 'Your booking'));
+writeFileSync(join(root, 'vi', 'booking.html'), page('vi', 'Đặt bàn của bạn'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function appWith(options: { wait?: number; fails?: boolean } = {}) {
   const lookedUp: string[] = [];
   const privatePage: PrivatePage = {
+    page: 'booking.html',
     match(path) {
       const link = matchManageLink(path);
       return link && { language: link.language, key: link.token };
@@ -45,10 +48,10 @@ describe('a private page', () => {
   it('answers in the language of its path, with and without a trailing slash', async () => {
     const { app } = appWith();
     for (const [path, status, lang, title] of [
-      ['/booking/open-sesame', 200, 'en', 'Home'],
-      ['/booking/open-sesame/', 200, 'en', 'Home'],
-      ['/vi/booking/open-sesame', 200, 'vi', 'Trang chủ'],
-      ['/vi/booking/open-sesame/', 200, 'vi', 'Trang chủ'],
+      ['/booking/open-sesame', 200, 'en', 'Your booking'],
+      ['/booking/open-sesame/', 200, 'en', 'Your booking'],
+      ['/vi/booking/open-sesame', 200, 'vi', 'Đặt bàn của bạn'],
+      ['/vi/booking/open-sesame/', 200, 'vi', 'Đặt bàn của bạn'],
       ['/booking/wrong', 404, 'en', 'Not found'],
       ['/vi/booking/wrong/', 404, 'vi', 'Không tìm thấy'],
       ['/vi/booking/open-sesame/more', 404, 'vi', 'Không tìm thấy'],

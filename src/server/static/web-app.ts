@@ -97,6 +97,8 @@ function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: str
  * up); in the path's language, never cached or indexed, and its address never sent on as a Referer.
  */
 export interface PrivatePage {
+  /** The built page served for it, in each language's folder (the page renders what the secret opens). */
+  page: string;
   /** Whether a path is one of this page's, in which language, and its secret (undefined: none). */
   match(path: string): { language: Language; key: string | undefined } | undefined;
   /** Seconds this client must wait before its next look-up (0: go ahead). */
@@ -154,8 +156,8 @@ export function mountWebApp<E extends Env>(
     language: Language,
     key: string | undefined,
   ): Promise<Response> {
-    // The app in the path's language (its <html lang>), which then renders the page itself.
-    const appPage = files.get(`${languagePrefix(language)}/index.html`) ?? shell;
+    // The page in the path's language (its <html lang>), which then shows what the secret opens.
+    const appPage = files.get(`${languagePrefix(language)}/${privatePage.page}`) ?? shell;
     if (key === undefined) return privateHtml(c, notFoundPage(language), 404);
     const wait = await privatePage.throttle(c);
     // The app still loads: the page's own call may answer, or the page says it could not load.

@@ -3,7 +3,6 @@
  * go home first and scroll after about 100 ms. On small screens the links fold behind a toggle.
  */
 import { type MouseEvent, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { type HomeSection, paths } from '../../../domain/routes.ts';
 import { useLocalize } from '../i18n/language.ts';
@@ -18,10 +17,9 @@ type NavItem =
   | { kind: 'route'; label: string; to: string; section?: HomeSection }
   | { kind: 'section'; label: string; section: HomeSection };
 
-export function Header() {
+export function Header({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const navigate = (to: string) => window.location.assign(to);
   const [open, setOpen] = useState(false);
   const navId = useId();
   const localize = useLocalize();
@@ -65,10 +63,10 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={home} className={styles.brand} onClick={() => setOpen(false)}>
+        <a href={home} className={styles.brand} onClick={() => setOpen(false)}>
           <BrandMark className={styles.mark} />
           <span>{restaurantProfile.name}</span>
-        </Link>
+        </a>
         <button
           type="button"
           className={styles.toggle}
@@ -84,17 +82,14 @@ export function Header() {
             {items.map((item) => (
               <li key={item.label}>
                 {item.kind === 'route' ? (
-                  <NavLink
-                    to={item.to}
-                    end
-                    className={styles.link}
+                  <a href={item.to} aria-current={pathname === item.to ? 'page' : undefined} className={styles.link}
                     onClick={(event) => {
                       if (item.section && onHome && item.to === home) goToSection(event, item.section);
                       else setOpen(false);
                     }}
                   >
                     {item.label}
-                  </NavLink>
+                  </a>
                 ) : (
                   <a
                     href={`${home}#${item.section}`}
@@ -112,13 +107,11 @@ export function Header() {
             linkClassName={`${styles.link} ${styles.language}`}
             onSwitch={() => setOpen(false)}
           />
-          <NavLink
-            to={localize(paths.reservation)}
-            className={buttonClass('primary', styles.cta)}
+          <a href={localize(paths.reservation)} aria-current={pathname === localize(paths.reservation) ? 'page' : undefined} className={buttonClass('primary', styles.cta)}
             onClick={() => setOpen(false)}
           >
             {t('nav.bookTable')}
-          </NavLink>
+          </a>
         </nav>
       </div>
     </header>

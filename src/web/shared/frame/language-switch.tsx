@@ -4,17 +4,17 @@
  * the new language's messages are loaded before the page changes, so nothing shows half-translated.
  */
 import type { MouseEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { languages, languageTags } from '../../../domain/routes.ts';
 import { prepareLanguage } from '../i18n/i18n.ts';
-import { rememberLanguage, samePageIn, useLanguage } from '../i18n/language.ts';
+import { useLanguage } from '../i18n/language.ts';
+import { rememberLanguage, samePageIn } from '../i18n/language-memory.ts';
 import { useTranslation } from '../i18n/translation.tsx';
 
 export function LanguageSwitch(props: { listClassName?: string; linkClassName?: string; onSwitch?: () => void }) {
   const { i18n } = useTranslation();
   const language = useLanguage();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = typeof window === 'undefined' ? { pathname: '/', search: '', hash: '' } : window.location;
+  const navigate = (to: string) => window.location.assign(to);
   const others = languages.filter((other) => other !== language);
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, target: (typeof languages)[number], href: string) => {

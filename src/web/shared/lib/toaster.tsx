@@ -1,6 +1,5 @@
 /** Mounts sonner's Toaster the first time a feature calls notify(), keeping it out of the first page load. */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
 import { paths, splitLanguage } from '../../../domain/routes.ts';
 import { useTranslation } from '../i18n/translation.tsx';
 import { loadSonner, subscribeToaster, toasterMounted, toasterWanted } from './toaster-state.ts';
@@ -20,8 +19,8 @@ const LazyToaster = lazy(async () => {
     // Effects run child first: by now the Toaster has subscribed to new toasts.
     useEffect(() => toasterMounted(), []);
     // On the staff screens toasts sit bottom-right, clear of the rows being worked on (visual brief).
-    const { pathname } = useLocation();
-    const staff = isStaffPath(pathname);
+    // Rendered in the browser only (never prerendered), once a feature has something to say.
+    const staff = isStaffPath(window.location.pathname);
     const { t } = useTranslation();
     return (
       <Toaster

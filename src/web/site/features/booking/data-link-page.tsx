@@ -18,15 +18,14 @@ import { usePrivatePage } from './manage-booking-page.tsx';
 import { YourData } from './your-data.tsx';
 import { dataLinkOpens } from './your-data-api.ts';
 
-export function DataLinkPage() {
+/** The page's content, an island: what it shows depends on the secret in the address. */
+export function DataLink() {
   const { t } = useTranslation('booking');
   // The secret is the path's last segment (/booking/<token>, /vi/booking/data/<token>).
   const token = decodeURIComponent(usePathname().split('/').filter(Boolean).at(-1) ?? '');
   const localize = useLocalize();
   const [state, setState] = useState<'loading' | 'open' | 'closed' | 'failed'>('loading');
   usePrivatePage();
-  // The page's own path, not the token's: titles and sharing tags never carry the link.
-  usePageMeta({ title: t('dataLink.metaTitle'), description: t('dataLink.metaDescription'), path: '/booking' });
 
   const load = useCallback(() => {
     setState('loading');

@@ -45,14 +45,13 @@ export function usePrivatePage(): void {
 
 type State = { kind: 'loading' } | LoadOutcome;
 
-export function ManageBookingPage() {
+/** The page's content, an island: what it shows depends on the secret in the address. */
+export function ManageBooking() {
   const { t } = useTranslation('booking');
   // The secret is the path's last segment (/booking/<token>, /vi/booking/data/<token>).
   const token = decodeURIComponent(usePathname().split('/').filter(Boolean).at(-1) ?? '');
   const [state, setState] = useState<State>({ kind: 'loading' });
   usePrivatePage();
-  // The page's own path, not the token's: titles and sharing tags never carry the link.
-  usePageMeta({ title: t('manage.metaTitle'), description: t('manage.metaDescription'), path: '/booking' });
 
   const load = useCallback(() => {
     setState({ kind: 'loading' });

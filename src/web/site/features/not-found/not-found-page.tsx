@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { usePathname } from '../../location.ts';
 import { paths } from '../../../../domain/routes.ts';
 import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
@@ -13,10 +12,6 @@ export function NotFoundPage() {
   const localize = useLocalize();
   const pathname = usePathname();
   usePageMeta({ title: t('notFound.metaTitle'), description: t('notFound.metaDescription'), path: pathname });
-  useEffect(() => {
-    // The spec asks for unknown routes to be logged.
-    console.error(`404: no page at ${pathname}`);
-  }, [pathname]);
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
       <svg className={styles.art} viewBox="0 0 200 120" width="200" height="120" aria-hidden="true" focusable="false">
