@@ -337,6 +337,24 @@ test.describe('small screens', () => {
   });
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+
+  test('the menu button still opens and closes the menu, and its links are plain links', async ({ page }) => {
+    await page.goto('/menu');
+    const toggle = header(page).getByRole('button', { name: 'Main menu' });
+    await expect(navLink(page, 'Testimonials')).toBeHidden();
+    await toggle.click();
+    await expect(navLink(page, 'Testimonials')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(navLink(page, 'Testimonials')).toBeHidden();
+    await toggle.click();
+    await navLink(page, 'Testimonials').click();
+    await expect(page).toHaveURL(/\/#testimonials$/);
+    await expect(page.locator('#testimonials')).toBeInViewport();
+  });
+});
+
 test('the footer gives contact details, hours, the four locations and a copyright line', async ({ page }) => {
   await page.goto('/menu');
   const footer = page.getByRole('contentinfo');
