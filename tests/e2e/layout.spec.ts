@@ -34,6 +34,53 @@ const scrolls = (page: Page) => page.evaluate(() => (window as unknown as { __sc
 const pushes = (page: Page) =>
   page.evaluate(() => (window as unknown as { __pushes: { url: string; at: number }[] }).__pushes);
 
+/** Records, on each page, whether its `pagereveal` event brought a view transition. */
+async function recordPageReveals(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const reveals: boolean[] = [];
+    Object.assign(window, { __reveals: reveals });
+    window.addEventListener('pagereveal', (event) => {
+      reveals.push((event as Event & { viewTransition: unknown }).viewTransition != null);
+    });
+  });
+}
+
+const pageReveals = async (page: Page) => {
+  await page.waitForFunction(() => (window as unknown as { __reveals?: boolean[] }).__reveals?.length);
+  return page.evaluate(() => (window as unknown as { __reveals: boolean[] }).__reveals);
+};
+
+/** What the page's stylesheets say about page changes, and the names the content and header carry. */
+function transitionStyles(page: Page) {
+  return page.evaluate(() => {
+    let navigation = '';
+    let keyframes = '';
+    const animations: { selector: string; name: string; duration: string }[] = [];
+    const visit = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSGroupingRule) visit(rule.cssRules);
+        else if (rule.cssText.startsWith('@view-transition')) {
+          navigation = (rule as CSSRule & { navigation?: string }).navigation ?? '';
+        } else if (rule instanceof CSSKeyframesRule && rule.name.includes('page-in')) {
+          keyframes = rule.cssRules[0]?.cssText ?? '';
+        } else if (rule instanceof CSSStyleRule && rule.selectorText.includes('::view-transition')) {
+          animations.push({
+            selector: rule.selectorText,
+            name: rule.style.animationName,
+            duration: rule.style.animationDuration,
+          });
+        }
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
+    const nameOf = (selector: string) => {
+      const element = document.querySelector(selector);
+      return element ? getComputedStyle(element).getPropertyValue('view-transition-name') : '';
+    };
+    return { navigation, keyframes, animations, contentName: nameOf('main'), headerName: nameOf('header') };
+  });
+}
+
 /** The section's top sits just under the fixed header. */
 async function expectSectionAtTop(page: Page, id: string): Promise<void> {
   await expect
@@ -90,17 +137,25 @@ test.describe('desktop header', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  // A page load now (each page is its own document): the new page scrolls, about 100 ms in.
   test('from another page a section link goes home, then scrolls after about 100 ms', async ({ page }) => {
     await recordScrolling(page);
     await page.goto('/menu');
+    await page.evaluate(() => Object.assign(window, { __menuPage: true }));
     await navLink(page, 'Testimonials').click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/#testimonials$/);
     await expectSectionAtTop(page, 'testimonials');
-    const [push] = await pushes(page);
-    const [scroll] = await scrolls(page);
-    expect(push?.url).toBe('/');
-    expect(scroll?.id).toBe('testimonials');
-    expect((scroll?.at ?? 0) - (push?.at ?? 0)).toBeGreaterThanOrEqual(95);
+    // Another document: the menu page's window, and its records, are gone.
+    expect(await page.evaluate(() => '__menuPage' in window)).toBe(false);
+    const navigation = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return { url: new URL(entry?.name ?? '').pathname + new URL(entry?.name ?? '').hash, type: entry?.type };
+    });
+    expect(navigation).toEqual({ url: '/#testimonials', type: 'navigate' });
+    const testimonials = (await scrolls(page)).filter(({ id }) => id === 'testimonials');
+    expect(testimonials.length).toBeGreaterThan(0);
+    // performance.now() counts from this document's start: the scroll came 95 ms or more after it.
+    for (const { at } of testimonials) expect(at).toBeGreaterThanOrEqual(95);
   });
 
   test('marks the current page with aria-current', async ({ page }) => {
@@ -120,26 +175,36 @@ test.describe('desktop header', () => {
     }
   });
 
+  // Each page is its own document: the change is a cross-document view transition (CSS), which the
+  // new page's `pagereveal` event carries.
   test('pages change with a 0.3 s fade and slide; the first page is not held back', async ({ page }) => {
+    await recordPageReveals(page);
     await page.goto('/');
-    const content = page.locator('main > div');
-    await expect(content).toHaveCSS('animation-name', 'none');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await pageReveals(page)).toEqual([false]);
+
     await navLink(page, 'Menu').click();
     await expect(page.getByRole('heading', { name: 'Our Menu', level: 1 })).toBeVisible();
-    await expect(content).toHaveCSS('animation-duration', '0.3s');
-    await expect(content).toHaveCSS('animation-name', /page-in/);
-    const keyframes = await page.evaluate(() => {
-      for (const sheet of Array.from(document.styleSheets)) {
-        for (const rule of Array.from(sheet.cssRules)) {
-          if (rule instanceof CSSKeyframesRule && rule.name.includes('page-in')) {
-            return rule.cssRules[0]?.cssText ?? '';
-          }
-        }
+    expect(await pageReveals(page)).toEqual([true]);
+
+    const styles = await transitionStyles(page);
+    expect(styles.navigation).toBe('auto');
+    // The content enters with the fade and slide; the fixed header has its own layer, which does not move.
+    expect(styles.contentName).not.toBe('none');
+    expect(styles.headerName).not.toBe('none');
+    expect(styles.headerName).not.toBe(styles.contentName);
+    const entering = styles.animations.find(({ selector }) =>
+      selector.includes(`::view-transition-new(${styles.contentName})`),
+    );
+    expect(entering?.name).toMatch(/page-in/);
+    expect(entering?.duration).toBe('0.3s');
+    expect(styles.keyframes).toContain('opacity: 0');
+    expect(styles.keyframes).toContain('translateY');
+    for (const { selector, name } of styles.animations) {
+      if (selector.includes(styles.headerName) || selector.includes('::view-transition-group(*)')) {
+        expect(name, selector).toBe('none');
       }
-      return '';
-    });
-    expect(keyframes).toContain('opacity: 0');
-    expect(keyframes).toContain('translateY');
+    }
   });
 });
 
@@ -216,9 +281,13 @@ test.describe('reduced motion', () => {
   test('no page transition and no smooth scrolling', async ({ page }) => {
     await recordScrolling(page);
     await page.goto('/');
+    await recordPageReveals(page);
     await navLink(page, 'Menu').click();
     await expect(page.getByRole('heading', { name: 'Our Menu', level: 1 })).toBeVisible();
-    await expect(page.locator('main > div')).toHaveCSS('animation-name', 'none');
+    expect(await pageReveals(page)).toEqual([false]);
+    await navLink(page, 'Home').click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await pageReveals(page)).toEqual([false]);
     await navLink(page, 'Contact').click();
     await expectSectionAtTop(page, 'contact');
     expect((await scrolls(page)).map(({ behavior }) => behavior)).toEqual(['auto']);
@@ -265,6 +334,24 @@ test.describe('small screens', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+
+  test('the menu button still opens and closes the menu, and its links are plain links', async ({ page }) => {
+    await page.goto('/menu');
+    const toggle = header(page).getByRole('button', { name: 'Main menu' });
+    await expect(navLink(page, 'Testimonials')).toBeHidden();
+    await toggle.click();
+    await expect(navLink(page, 'Testimonials')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(navLink(page, 'Testimonials')).toBeHidden();
+    await toggle.click();
+    await navLink(page, 'Testimonials').click();
+    await expect(page).toHaveURL(/\/#testimonials$/);
+    await expect(page.locator('#testimonials')).toBeInViewport();
   });
 });
 

@@ -274,6 +274,20 @@ test.describe('the language switch', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Đặt bàn' })).toBeVisible();
   });
 
+  test("keeps the page's query and section too", async ({ page }) => {
+    await page.goto('/menu?branch=sa-pa');
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await switchLink(page, 'Tiếng Việt').click();
+    await expect(page).toHaveURL(/\/vi\/menu\?branch=sa-pa$/);
+
+    // Vietnamese is remembered now: back to English, from a section of the home page.
+    await page.goto('/vi#contact');
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await switchLink(page, 'English').click();
+    await expect(page).toHaveURL(/\/#contact$/);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
   test('keeps the page from the mobile menu, which then closes', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/reservation');

@@ -10,6 +10,7 @@ import { languageOfferSlot } from './frame-slots.ts';
 import { islandLoaders } from './island-registry.ts';
 import { mountNow, startIslands } from './islands/hydrate.ts';
 import { notFoundRoute } from './page-kinds.ts';
+import { revealOnScroll } from './reveal.ts';
 import '../shared/frame/global.css';
 
 function start(): void {
@@ -21,6 +22,7 @@ function start(): void {
     return;
   }
   enhanceFrame(document);
+  revealOnScroll(document);
   // The spec asks for unknown routes to be logged.
   if (document.getElementById('root')?.dataset.prerendered === notFoundRoute) console.error(`404: no page at ${window.location.pathname}`);
   const offer = languageToOffer(language);

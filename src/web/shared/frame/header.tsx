@@ -1,8 +1,11 @@
 /**
- * The fixed site header. Section links scroll smoothly on the home page; from another page they
- * go home first and scroll after about 100 ms. On small screens the links fold behind a toggle.
+ * The fixed site header, as plain markup: it renders the same on the server and in the browser,
+ * and works without JavaScript. Links are ordinary links (a section link from another page is a
+ * page load to /#section); on small screens the links fold into a popover opened by the menu
+ * button (the Popover API: open, Escape and closing by a click outside need no script).
+ * frame-behaviour.ts adds the rest: aria-expanded, closing once an item is chosen, smooth
+ * scrolling to the home page's sections, remembering the language chosen.
  */
-import { type MouseEvent, useEffect, useId, useState } from 'react';
 import { restaurantProfile } from '../../../domain/restaurant-profile.ts';
 import { type HomeSection, paths } from '../../../domain/routes.ts';
 import { useLocalize } from '../i18n/language.ts';
@@ -11,104 +14,80 @@ import { buttonClass } from '../ui/button.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch.tsx';
-import { scrollAfterNavigationMs, scrollToSection } from './section-scroll.ts';
 
-type NavItem =
-  | { kind: 'route'; label: string; to: string; section?: HomeSection }
-  | { kind: 'section'; label: string; section: HomeSection };
+/** The menu's id: one header per page, and frame-behaviour.ts finds the menu through its button. */
+export const headerMenuId = 'site-menu';
+
+/**
+ * Whether a link to `to` is the current page, as react-router's NavLink decided it (case aside):
+ * with `end`, the path itself only; without, also any path below it.
+ */
+export function isCurrent(pathname: string, to: string, end: boolean): boolean {
+  const here = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  if (here === target || (here.endsWith('/') && here.slice(0, -1) === target)) return true;
+  return !end && target !== '/' && here.startsWith(`${target}/`);
+}
+
+type NavItem = { label: string; href: string; section?: HomeSection; current: boolean };
 
 export function Header({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
-  const navigate = (to: string) => window.location.assign(to);
-  const [open, setOpen] = useState(false);
-  const navId = useId();
   const localize = useLocalize();
   const home = localize(paths.home);
-  const onHome = pathname === home;
-
-  // A new page closes the menu (also when reached by the browser's back button).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
-  const goToSection = (event: MouseEvent<HTMLAnchorElement>, section: HomeSection) => {
-    setOpen(false);
-    // Let the browser handle new-tab and similar clicks itself.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    if (onHome) {
-      scrollToSection(section);
-    } else {
-      navigate(home);
-      scrollToSection(section, scrollAfterNavigationMs);
-    }
-  };
+  const menu = localize(paths.menu);
+  const reservation = localize(paths.reservation);
+  const sectionLink = (label: string, section: HomeSection): NavItem => ({
+    label,
+    href: `${home}#${section}`,
+    section,
+    current: false,
+  });
 
   const items: NavItem[] = [
-    { kind: 'route', label: t('nav.home'), to: home, section: 'home' },
-    { kind: 'section', label: t('nav.about'), section: 'our-story' },
-    { kind: 'route', label: t('nav.menu'), to: localize(paths.menu) },
-    { kind: 'section', label: t('nav.testimonials'), section: 'testimonials' },
-    { kind: 'section', label: t('nav.contact'), section: 'contact' },
+    { label: t('nav.home'), href: home, section: 'home', current: isCurrent(pathname, home, true) },
+    sectionLink(t('nav.about'), 'our-story'),
+    { label: t('nav.menu'), href: menu, current: isCurrent(pathname, menu, true) },
+    sectionLink(t('nav.testimonials'), 'testimonials'),
+    sectionLink(t('nav.contact'), 'contact'),
   ];
 
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <a href={home} className={styles.brand} onClick={() => setOpen(false)}>
+        <a href={home} className={styles.brand} data-section="home">
           <BrandMark className={styles.mark} />
           <span>{restaurantProfile.name}</span>
         </a>
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={open}
-          aria-controls={navId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className={styles.toggleIcon} aria-hidden="true" data-open={open} />
+        {/* aria-expanded is the script's to keep; without it the browser reports the popover's state. */}
+        <button type="button" className={styles.toggle} popoverTarget={headerMenuId} aria-controls={headerMenuId}>
+          <span className={styles.toggleIcon} aria-hidden="true" />
           <span className="visually-hidden">{t('nav.toggle')}</span>
         </button>
-        <nav id={navId} aria-label={t('nav.label')} className={styles.nav} data-open={open}>
+        <nav id={headerMenuId} popover="auto" aria-label={t('nav.label')} className={styles.nav}>
           <ul className={styles.list}>
             {items.map((item) => (
               <li key={item.label}>
-                {item.kind === 'route' ? (
-                  <a href={item.to} aria-current={pathname === item.to ? 'page' : undefined} className={styles.link}
-                    onClick={(event) => {
-                      if (item.section && onHome && item.to === home) goToSection(event, item.section);
-                      else setOpen(false);
-                    }}
-                  >
-                    {item.label}
-                  </a>
-                ) : (
-                  <a
-                    href={`${home}#${item.section}`}
-                    className={styles.link}
-                    onClick={(event) => goToSection(event, item.section)}
-                  >
-                    {item.label}
-                  </a>
-                )}
+                <a
+                  href={item.href}
+                  className={styles.link}
+                  aria-current={item.current ? 'page' : undefined}
+                  data-section={item.section}
+                >
+                  {item.label}
+                </a>
               </li>
             ))}
           </ul>
           <LanguageSwitch
+            pathname={pathname}
             listClassName={styles.languages}
             linkClassName={`${styles.link} ${styles.language}`}
-            onSwitch={() => setOpen(false)}
           />
-          <a href={localize(paths.reservation)} aria-current={pathname === localize(paths.reservation) ? 'page' : undefined} className={buttonClass('primary', styles.cta)}
-            onClick={() => setOpen(false)}
+          <a
+            href={reservation}
+            className={buttonClass('primary', styles.cta)}
+            aria-current={isCurrent(pathname, reservation, false) ? 'page' : undefined}
           >
             {t('nav.bookTable')}
           </a>

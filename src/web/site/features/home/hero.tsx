@@ -1,6 +1,4 @@
-import type { MouseEvent } from 'react';
 import { paths } from '../../../../domain/routes.ts';
-import { scrollToSection } from '../../../shared/frame/section-scroll.ts';
 import { useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { buttonClass } from '../../../shared/ui/button.tsx';
@@ -10,10 +8,6 @@ import styles from './home.module.css';
 export function Hero() {
   const { t } = useTranslation('home');
   const localize = useLocalize();
-  const toBooking = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    scrollToSection('booking');
-  };
   return (
     <section id="home" tabIndex={-1} aria-labelledby="home-title" className={styles.hero}>
       <div className={styles.heroText}>
@@ -23,9 +17,8 @@ export function Hero() {
         </h1>
         <p className={styles.heroLead}>{t('hero.text')}</p>
         <div className={styles.heroActions}>
-          {/* A real in-page link (works before hydration, can be copied); the handler makes it smooth. */}
-          {/* biome-ignore lint/a11y/useValidAnchor: it is a link to #booking; onClick only animates the jump */}
-          <a href="#booking" className={buttonClass('primary', styles.bigButton)} onClick={toBooking}>
+          {/* A real in-page link; frame-behaviour.ts makes the jump smooth. */}
+          <a href="#booking" className={buttonClass('primary', styles.bigButton)}>
             {t('hero.cta')}
           </a>
           <a href={localize(paths.menu)} className={styles.textLink}>

@@ -1,6 +1,6 @@
+import type { CSSProperties } from 'react';
 import { formatDong } from '../../../../domain/format-dong.ts';
 import { paths } from '../../../../domain/routes.ts';
-import { scrollToSection } from '../../../shared/frame/section-scroll.ts';
 import { useLanguage, useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { useMenuToday } from '../../../shared/lib/use-menu-today.ts';
@@ -8,7 +8,11 @@ import { Button, buttonClass } from '../../../shared/ui/button.tsx';
 import { DishPicture } from '../../../shared/ui/dish-picture.tsx';
 import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
 import styles from './home.module.css';
-import { useRevealOnScroll } from './use-reveal-on-scroll.ts';
+
+function staggerIndex(index: number): CSSProperties {
+  const style: CSSProperties & { '--i': number } = { '--i': index };
+  return style;
+}
 
 /**
  * Today's three specials (spec §3), as the owner chose them on the menu screen: the date's own,
@@ -18,7 +22,8 @@ export function Specials() {
   const { t } = useTranslation('home');
   const localize = useLocalize();
   const language = useLanguage();
-  const [gridRef, reveal] = useRevealOnScroll<HTMLUListElement>();
+  // The entrance is the page's vanilla script's (reveal.ts); here for the app that still hydrates
+  // the whole page. Calling it again is harmless.
   const specials = useMenuToday(true)?.specials ?? [];
   return (
     <section id="specials" aria-labelledby="specials-title" className={`${styles.section} ${styles.specials}`}>
@@ -30,13 +35,13 @@ export function Specials() {
         intro={t('specials.intro')}
         className={styles.sectionHead}
       />
-      <ul ref={gridRef} className={styles.specialsGrid} data-reveal={reveal}>
+      <ul className={styles.specialsGrid} data-reveal>
         {specials.map((dish, index) => (
           <li
             key={dish.id}
             className={styles.specialCard}
-            // The stagger: each card starts 0.1 s after the one before.
-            style={{ animationDelay: `${index * 0.1}s` }}
+            // The stagger: each card starts 0.1 s after the one before (home.module.css).
+            style={staggerIndex(index)}
           >
             <article aria-labelledby={`special-${dish.id}`}>
               <DishPicture
@@ -57,12 +62,8 @@ export function Specials() {
                 <p className={styles.specialDescription}>{dish.description[language]}</p>
                 <div className={styles.specialFooter}>
                   <p className={styles.price}>{formatDong(dish.price, language)}</p>
-                  {/* The spec shows no action for Order Now: it leads to the booking form. */}
-                  <Button
-                    variant="secondary"
-                    aria-describedby={`special-${dish.id}`}
-                    onClick={() => scrollToSection('booking')}
-                  >
+                  {/* The spec shows no action for Order Now: it leads to the booking form (frame-behaviour.ts). */}
+                  <Button variant="secondary" aria-describedby={`special-${dish.id}`} data-scroll-to="booking">
                     {t('specials.orderNow')}
                   </Button>
                 </div>
