@@ -4,7 +4,7 @@ import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
 import styles from './booking.module.css';
 
 /*
- * The form's code (react-hook-form) waits until the guest comes near the form: it is far below
+ * The form's code waits until the guest comes near the form: it is far below
  * the fold, and the home page must stay within its JavaScript budget before any interaction.
  * While it waits, the prerendered form stays on screen as it is (React hydrates it later); on a
  * client-side visit a placeholder of the same height holds its place.
