@@ -60,7 +60,7 @@ const publicPages: PublicPage[] = [
   // With its form: a form that arrived with the code would push the footer down (CLS 0.21).
   {
     path: paths.reservation,
-    screen: 'src/web/site/features/reservation/reservation-island.tsx',
+    screen: 'src/web/site/features/reservation/reservation-page.tsx',
   },
   // The privacy notice (issue 25), linked from both booking forms.
   { path: paths.privacy, screen: 'src/web/site/features/privacy/privacy-page.tsx' },

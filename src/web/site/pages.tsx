@@ -15,7 +15,7 @@ import { MenuPage } from './features/menu/menu-page.tsx';
 import { NotFoundPage } from './features/not-found/not-found-page.tsx';
 import { PrivacyPage } from './features/privacy/privacy-page.tsx';
 import { templatePaths } from './page-kinds.ts';
-import { ReservationPage } from './features/reservation/reservation-island.tsx';
+import { ReservationPage } from './features/reservation/reservation-page.tsx';
 
 
 const branchPages = Object.fromEntries(

@@ -41,6 +41,8 @@ export interface MountableIsland {
   name: IslandName;
   /** The messages it renders with, loaded before it hydrates. */
   namespaces: readonly Namespace[];
+  /** Anything else it must have before hydrating (the calendar's words in the page's language). */
+  prepare?: (language: Language) => Promise<unknown>;
   element(props: unknown): ReactElement;
 }
 
@@ -56,6 +58,7 @@ export function defineIsland<P extends object>(island: {
   name: IslandName;
   Component: ComponentType<P>;
   namespaces: readonly Namespace[];
+  prepare?: (language: Language) => Promise<unknown>;
   props: (value: unknown) => P;
 }): IslandDefinition<P> {
   const { Component } = island;
@@ -63,6 +66,7 @@ export function defineIsland<P extends object>(island: {
     name: island.name,
     Component,
     namespaces: island.namespaces,
+    prepare: island.prepare,
     element: (value) => <Component {...island.props(value)} />,
   };
 }

@@ -17,7 +17,7 @@ function propsOf(element: HTMLElement): unknown {
 }
 
 export async function mountIsland(element: HTMLElement, island: MountableIsland, language: Language) {
-  await loadNamespace(island.namespaces, language);
+  await Promise.all([loadNamespace(island.namespaces, language), island.prepare?.(language)]);
   const done = new Promise<void>((resolve) => {
     const onMounted = () => {
       element.dataset.hydrated = 'true';

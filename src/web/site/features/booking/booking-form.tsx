@@ -6,10 +6,12 @@
  * everything typed. The date is a native date input rather than react-day-picker: it costs no
  * JavaScript, opens the phone's own date wheel, and is keyboard and screen-reader friendly
  * everywhere; the /reservation page keeps the calendar the spec describes for it.
+ *
+ * No form library: the fields are the browser's own (uncontrolled), read from the form on submit;
+ * React holds only what the page shows from them (the choices behind the times and availability,
+ * the errors, the submit's progress). The schema's check (zod) loads with the guest's first focus.
  */
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useSearchParams } from '../../location.ts';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type BookingRefusalCode, bookingSlot } from '../../../../domain/availability.ts';
 import type { BookingReceipt } from '../../../../domain/booking-lifecycle.ts';
 import { formatClock } from '../../../../domain/format-dong.ts';
@@ -29,28 +31,28 @@ import { notify } from '../../../shared/lib/notify.ts';
 import { restaurantDay } from '../../../shared/lib/restaurant-clock.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormField } from '../../../shared/ui/form-field.tsx';
+import { controlOf, fieldNameOf, readTexts, setControl } from '../../lib/form-controls.ts';
+import { useSearchParams } from '../../location.ts';
 import { useAvailability } from '../availability/use-availability.ts';
 import styles from './booking.module.css';
-import { type BookingValues, emptyBooking } from './booking-values.ts';
+import { type BookingField, type BookingValues, bookingFields, emptyBooking } from './booking-values.ts';
 import { giveNewsConsent, submitBooking } from './submit-booking.ts';
-import { displayTime, timeSlots } from './time-slots.ts';
+import { displayTime, type Period, timeSlots } from './time-slots.ts';
 
 // Loaded only when the chosen time is full: the public page's JavaScript stays as it was.
 const WaitlistOffer = lazy(async () => ({
   default: (await import('../waitlist-offer/waitlist-offer.tsx')).WaitlistOffer,
 }));
 
-const resolver: Resolver<BookingValues, unknown, HomeBooking> = async (values, context, options) => {
-  const { validateBooking } = await import('./validate-booking.ts');
-  return validateBooking(values, context, options);
-};
+/** The schema's check (zod), loaded with the guest's first focus; a failed load is tried again next time. */
+const loadValidation = () => import('./validate-booking.ts');
 
 const systemClock = () => new Date();
 /** Every time the form offers on a day, both halves of it, on the 24-hour clock. */
 const daySlots = homePeriods.flatMap((period) => timeSlots(period).map((time) => bookingSlot(time, period) ?? time));
 
 /** The field a refusal is about, where the guest goes to change it. */
-const refusedField: Record<BookingRefusalCode, keyof BookingValues> = {
+const refusedField: Record<BookingRefusalCode, BookingField> = {
   BK001: 'time',
   BK002: 'time',
   BK003: 'time',
@@ -66,10 +68,35 @@ const BookingConfirmation = lazy(async () => {
 
 /** Starts loading what a submit needs as soon as the guest starts filling the form. */
 function warmUp(): void {
-  void import('./validate-booking.ts');
+  void loadValidation().catch(() => undefined);
   void import('./booking-confirmation.tsx');
   void loadNamespace('booking').catch(() => undefined);
   void import('../../../shared/lib/supabase.ts').then(({ getSupabase }) => getSupabase()).catch(() => undefined);
+}
+
+const asPeriod = (value: string): Period => homePeriods.find((period) => period === value) ?? defaultPeriod;
+
+/** Everything the form's fields hold, read from the form itself. */
+function readBooking(form: HTMLFormElement): BookingValues {
+  const texts = readTexts(form, bookingFields);
+  return { ...texts, period: asPeriod(texts.period) };
+}
+
+/** The choices that drive what the form shows (the times on offer, availability, the waitlist offer). */
+type Choice = Pick<BookingValues, 'branch' | 'date' | 'guests' | 'time' | 'period'>;
+const choiceFields = ['branch', 'date', 'guests', 'time', 'period'] as const satisfies readonly (keyof Choice)[];
+
+function sameChoice(a: Choice, b: Choice): boolean {
+  return choiceFields.every((field) => a[field] === b[field]);
+}
+
+/** What a field's error says: the field is empty, or its value is refused. */
+type ErrorKind = 'required' | 'email' | 'date' | 'default';
+
+function errorKind(field: BookingField, value: string): ErrorKind {
+  if (value === '') return 'required';
+  if (field === 'email' || field === 'date') return field;
+  return 'default';
 }
 
 export function BookingForm() {
@@ -77,23 +104,19 @@ export function BookingForm() {
   const nameOf = useBranchName();
   const language = useLanguage();
   const localize = useLocalize();
+  const formRef = useRef<HTMLFormElement>(null);
   // The news-and-offers box: unticked, outside the booking's values (the spec's call 1 stays as it is).
   const news = useRef<HTMLInputElement>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setValue,
-    getValues,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<BookingValues, unknown, HomeBooking>({
-    // Only the period has a default: the other fields start from what is on the page, so anything
-    // typed into the prerendered form before its code arrived is kept.
-    defaultValues: { period: defaultPeriod },
-    resolver,
-  });
+  // The fields live in the form (uncontrolled, no defaults but the period's): anything typed into
+  // the prerendered form before its code arrived is kept, and read from the form when needed.
+  const [choice, setChoice] = useState<Choice>(emptyBooking);
+  // What the guest has typed so far, for the waitlist offer's fields: kept without re-rendering the
+  // form on every keystroke, and read when the offer appears.
+  const typed = useRef<Pick<BookingValues, 'name' | 'mobile' | 'email'>>({ name: '', mobile: '', email: '' });
+  const [errors, setErrors] = useState<Partial<Record<BookingField, ErrorKind>>>({});
+  // After a first submit, each change checks its field again (and clears its error once right).
+  const submitted = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string>();
   const [receipt, setReceipt] = useState<BookingReceipt>();
   const [minDate, setMinDate] = useState<string>();
@@ -101,11 +124,10 @@ export function BookingForm() {
   const [hydrated, setHydrated] = useState(false);
   const busy = useRef(false);
   const warmed = useRef(false);
-  const period = watch('period');
-  const guests = watch('guests');
+  const { period, guests } = choice;
   const availability = useAvailability({
-    branch: watch('branch') ?? '',
-    date: watch('date') ?? '',
+    branch: choice.branch,
+    date: choice.date,
     guests: guests ? Number(guests) : undefined,
     daySlots,
     now: systemClock,
@@ -114,7 +136,7 @@ export function BookingForm() {
   const slots = availability.offered(timeSlots(period), (time) => bookingSlot(time, period));
   const offered = slots.join(' ');
   // The waitlist is offered only when the chosen time is full (a refusal, or a larger party).
-  const chosenSlot = bookingSlot(watch('time') ?? '', period);
+  const chosenSlot = bookingSlot(choice.time, period);
   const fullSlots =
     chosenSlot && availability.unavailable(chosenSlot) === 'full'
       ? [
@@ -126,13 +148,35 @@ export function BookingForm() {
         ]
       : [];
 
+  /** Reads the form into the state the page shows from (after any change, or the form's arrival). */
+  const sync = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const values = readBooking(form);
+    typed.current = { name: values.name, mobile: values.mobile, email: values.email };
+    setChoice((previous) => (sameChoice(previous, values) ? previous : values));
+  }, []);
+
+  const setField = useCallback(
+    (field: BookingField, value: string) => {
+      setControl(formRef.current, field, value);
+      sync();
+    },
+    [sync],
+  );
+
+  const focusField = (field: BookingField) => controlOf(formRef.current, field)?.focus();
+
+  // What was typed or chosen in the prerendered form before its code arrived counts.
+  useEffect(() => sync(), [sync]);
+
   // "Book at this branch" on a branch's page links here with ?branch=<slug>: the link chooses the
   // branch (after hydration, as the prerendered form was built without it). Any other value is ignored.
   const [searchParams] = useSearchParams();
   const linkedBranch = branchBySlug(searchParams.get(bookingBranchParameter))?.name;
   useEffect(() => {
-    if (linkedBranch) setValue('branch', linkedBranch);
-  }, [linkedBranch, setValue]);
+    if (linkedBranch) setField('branch', linkedBranch);
+  }, [linkedBranch, setField]);
 
   // Set after hydration: the prerendered page was built on another day.
   useEffect(() => {
@@ -141,17 +185,36 @@ export function BookingForm() {
   }, []);
 
   // A time no longer offered (from the other half of the day, or passed meanwhile) is cleared.
+  const chosenTime = choice.time;
   useEffect(() => {
-    const time = getValues('time');
-    if (time && !offered.split(' ').includes(time)) setValue('time', '');
-  }, [offered, getValues, setValue]);
+    if (chosenTime && !offered.split(' ').includes(chosenTime)) setField('time', '');
+  }, [offered, chosenTime, setField]);
 
-  const fieldError = (field: keyof BookingValues): string | undefined => {
-    const error = errors[field];
-    if (!error) return undefined;
-    if (getValues(field) === '') return t('booking.fieldRequired');
-    if (field === 'email' || field === 'date') return t(`booking.invalid.${field}`);
-    return t('booking.invalid.default');
+  const fieldError = (field: BookingField): string | undefined => {
+    const kind = errors[field];
+    if (kind === undefined) return undefined;
+    if (kind === 'required') return t('booking.fieldRequired');
+    if (kind === 'default') return t('booking.invalid.default');
+    return t(`booking.invalid.${kind}`);
+  };
+
+  /** After a first submit, the changed field is checked again: its error goes once it is right. */
+  const recheck = async (field: BookingField) => {
+    const form = formRef.current;
+    if (!form) return;
+    const { validateBooking } = await loadValidation();
+    const values = readBooking(form);
+    const result = validateBooking(values);
+    const refused = !result.ok && result.invalid.has(field);
+    setErrors(({ [field]: _, ...others }) =>
+      refused ? { ...others, [field]: errorKind(field, values[field]) } : others,
+    );
+  };
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    sync();
+    const field = bookingFields.find((name) => name === fieldNameOf(event.target));
+    if (submitted.current && field) void recheck(field).catch(() => undefined);
   };
 
   const onValid = async (booking: HomeBooking) => {
@@ -163,7 +226,11 @@ export function BookingForm() {
       const token = outcome.receipt?.token;
       if (news.current?.checked && token) void giveNewsConsent(token);
       if (news.current) news.current.checked = false;
-      reset(emptyBooking);
+      // The form starts again, empty but for the period; its checks wait for the next submit.
+      for (const field of bookingFields) setControl(formRef.current, field, emptyBooking[field]);
+      submitted.current = false;
+      setErrors({});
+      sync();
       setReceipt(outcome.receipt);
       return;
     }
@@ -174,30 +241,46 @@ export function BookingForm() {
       // Someone else took the last table (or the branch's rules say no): everything typed stays,
       // the times show what is still free, and the guest lands where the change is to be made.
       void availability.refresh();
-      setFocus(refusedField[outcome.refusal]);
+      focusField(refusedField[outcome.refusal]);
     }
   };
 
-  const onInvalid = (_errors: FieldErrors<BookingValues>) => {
-    const message = t('booking.required');
-    setFormError(message);
-    notify.error(message);
+  const submit = async (form: HTMLFormElement) => {
+    submitted.current = true;
+    const values = readBooking(form);
+    const { validateBooking } = await loadValidation();
+    const result = validateBooking(values);
+    if (!result.ok) {
+      setErrors(
+        Object.fromEntries(
+          bookingFields
+            .filter((field) => result.invalid.has(field))
+            .map((field) => [field, errorKind(field, values[field])]),
+        ),
+      );
+      const message = t('booking.required');
+      setFormError(message);
+      notify.error(message);
+      // The guest lands on the first field to put right.
+      const first = bookingFields.find((field) => result.invalid.has(field));
+      if (first) focusField(first);
+      return;
+    }
+    setErrors({});
+    await onValid(result.booking);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     // One booking per press, however fast the second click comes.
-    if (busy.current) {
-      event.preventDefault();
-      return;
-    }
+    if (busy.current) return;
     busy.current = true;
     setFormError(undefined);
     setReceipt(undefined);
-    void handleSubmit(
-      onValid,
-      onInvalid,
-    )(event).finally(() => {
+    setSubmitting(true);
+    void submit(event.currentTarget).finally(() => {
       busy.current = false;
+      setSubmitting(false);
     });
   };
 
@@ -212,7 +295,9 @@ export function BookingForm() {
       <form
         className={styles.form}
         noValidate
+        ref={formRef}
         onSubmit={onSubmit}
+        onChange={onChange}
         onFocus={onFirstInput}
         aria-describedby="booking-legend"
       >
@@ -221,17 +306,17 @@ export function BookingForm() {
         </p>
         <div className={styles.grid}>
           <FormField label={t('booking.name')} required error={fieldError('name')}>
-            {(control) => <input {...control} type="text" autoComplete="name" {...register('name')} />}
+            {(control) => <input {...control} type="text" autoComplete="name" name="name" />}
           </FormField>
           <FormField label={t('booking.mobile')} required error={fieldError('mobile')}>
-            {(control) => <input {...control} type="tel" autoComplete="tel" inputMode="tel" {...register('mobile')} />}
+            {(control) => <input {...control} type="tel" autoComplete="tel" inputMode="tel" name="mobile" />}
           </FormField>
           <FormField label={t('booking.email')} required error={fieldError('email')}>
-            {(control) => <input {...control} type="email" autoComplete="email" {...register('email')} />}
+            {(control) => <input {...control} type="email" autoComplete="email" name="email" />}
           </FormField>
           <FormField label={t('booking.branch')} required error={fieldError('branch')}>
             {(control) => (
-              <select {...control} {...register('branch')}>
+              <select {...control} name="branch">
                 <option value="">{t('booking.branchPlaceholder')}</option>
                 {homeBranches.map((branch) => (
                   <option key={branch} value={branch}>
@@ -242,11 +327,11 @@ export function BookingForm() {
             )}
           </FormField>
           <FormField label={t('booking.date')} required error={fieldError('date')} hint={availability.notes.date}>
-            {(control) => <input {...control} type="date" min={minDate} {...register('date')} />}
+            {(control) => <input {...control} type="date" min={minDate} name="date" />}
           </FormField>
           <FormField label={t('booking.guests')} required error={fieldError('guests')} hint={availability.notes.guests}>
             {(control) => (
-              <select {...control} {...register('guests')}>
+              <select {...control} name="guests">
                 <option value="">{t('booking.guestsPlaceholder')}</option>
                 {homeGuestOptions.map((count) => (
                   <option key={count} value={count}>
@@ -258,7 +343,7 @@ export function BookingForm() {
           </FormField>
           <FormField label={t('booking.time')} required error={fieldError('time')} hint={availability.notes.time}>
             {(control) => (
-              <select {...control} {...register('time')}>
+              <select {...control} name="time">
                 <option value="">{t('booking.timePlaceholder')}</option>
                 {slots.map((slot) => {
                   const slot24 = bookingSlot(slot, period);
@@ -276,7 +361,7 @@ export function BookingForm() {
           </FormField>
           <FormField label={t('booking.period')} required error={fieldError('period')}>
             {(control) => (
-              <select {...control} defaultValue={defaultPeriod} {...register('period')}>
+              <select {...control} defaultValue={defaultPeriod} name="period">
                 {homePeriods.map((value) => (
                   <option key={value} value={value}>
                     {t(`booking.periods.${value}`)}
@@ -295,7 +380,7 @@ export function BookingForm() {
             hint={t('booking.notesHint')}
             error={fieldError('notes')}
           >
-            {(control) => <textarea {...control} rows={3} {...register('notes')} />}
+            {(control) => <textarea {...control} rows={3} name="notes" />}
           </FormField>
         </div>
         <div className={styles.privacy}>
@@ -310,7 +395,7 @@ export function BookingForm() {
           <p className={styles.formError} role="alert">
             {formError}
           </p>
-          <Button type="submit" variant="primary" className={styles.submit} disabled={!hydrated || isSubmitting}>
+          <Button type="submit" variant="primary" className={styles.submit} disabled={!hydrated || submitting}>
             {t('booking.submit')}
           </Button>
         </div>
@@ -318,16 +403,17 @@ export function BookingForm() {
       {fullSlots.length > 0 ? (
         <Suspense fallback={null}>
           <WaitlistOffer
-            key={`${watch('branch')}|${watch('date')}|${guests}`}
-            branch={watch('branch') ?? ''}
-            date={watch('date') ?? ''}
+            key={`${choice.branch}|${choice.date}|${guests}`}
+            branch={choice.branch}
+            date={choice.date}
             guests={Number(guests)}
             fullSlots={fullSlots}
-            typed={{ name: watch('name'), mobile: watch('mobile'), email: watch('email') }}
+            // Read as the offer appears: it starts from what the guest has typed so far.
+            typed={typed.current}
             language={language}
             onBookInstead={() => {
               void availability.refresh();
-              setFocus('time');
+              focusField('time');
             }}
           />
         </Suspense>

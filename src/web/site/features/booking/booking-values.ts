@@ -14,6 +14,21 @@ export interface BookingValues {
   notes: string;
 }
 
+export type BookingField = keyof BookingValues;
+
+/** The form's fields in the order they appear on the page: a failed submit focuses the first invalid one. */
+export const bookingFields = [
+  'name',
+  'mobile',
+  'email',
+  'branch',
+  'date',
+  'guests',
+  'time',
+  'period',
+  'notes',
+] as const satisfies readonly BookingField[];
+
 export const emptyBooking: BookingValues = {
   name: '',
   mobile: '',

@@ -13,3 +13,21 @@ export const emptyReservationForm: ReservationFormInput = {
   time: '',
   period: '',
 };
+
+export type ReservationField = keyof ReservationFormInput;
+
+/** The form's fields in the order they appear on the page: a failed submit focuses the first invalid one. */
+export const reservationFields = [
+  'date',
+  'branch',
+  'time',
+  'period',
+  'guests',
+  'name',
+  'mobile',
+  'email',
+  'notes',
+] as const satisfies readonly ReservationField[];
+
+/** Each invalid field's error, as a key of the `reservation` namespace's `errors.*`. */
+export type ReservationErrors = Partial<Record<ReservationField, string>>;

@@ -1,17 +1,13 @@
-import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
-import { useLanguage } from '../../../shared/i18n/language.ts';
-import { useTranslation } from '../../../shared/i18n/translation.tsx';
-import { localizePath, paths } from '../../../../domain/routes.ts';
 import { ToastHost } from '../../../shared/lib/toaster.tsx';
-import { defineIsland, Island, noProps } from '../../islands/island.tsx';
-import { ReservationForm } from './reservation-page.tsx';
+import { defineIsland, noProps } from '../../islands/island.tsx';
+import { prepareCalendar } from './date-picker.tsx';
+import { ReservationForm } from './reservation-form.tsx';
 
-const systemClock = () => new Date();
-
+/** The /reservation form, with the toasts it raises. */
 function ReservationFormIsland() {
   return (
     <>
-      <ReservationForm now={systemClock} />
+      <ReservationForm />
       <ToastHost />
     </>
   );
@@ -22,11 +18,6 @@ export const reservationFormIsland = defineIsland({
   Component: ReservationFormIsland,
   namespaces: ['reservation', 'availability'],
   props: noProps,
+  // The calendar's words in the page's language, so it hydrates without waiting.
+  prepare: prepareCalendar,
 });
-
-export function ReservationPage() {
-  const { t } = useTranslation('reservation');
-  const language = useLanguage();
-  usePageMeta({ title: t('meta.title'), description: t('meta.description'), path: localizePath(paths.reservation, language) });
-  return <Island island={reservationFormIsland} props={{}} when="visible" />;
-}
