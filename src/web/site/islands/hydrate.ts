@@ -41,7 +41,9 @@ function moment(element: HTMLElement, when: HydrateWhen): { ready: Promise<void>
         },
         { rootMargin: '300px 0px' },
       );
-      observer.observe(element);
+      // The container has no box of its own (display: contents): its children are what is seen.
+      const boxes = element.children.length > 0 ? [...element.children] : [element];
+      for (const box of boxes) observer.observe(box);
     });
     return { ready, atStart };
   }
