@@ -76,8 +76,16 @@ const publicPages: PublicPage[] = [
 const notFoundPage = { screen: 'src/web/site/features/not-found/not-found-page.tsx' };
 /** The manage link's pages, rendered once each (src/web/site/pages.tsx), served by the server for any secret. */
 const templates = [
-  { path: templatePaths.manageBooking, file: 'booking.html', screen: 'src/web/site/features/booking/manage-booking-island.tsx' },
-  { path: templatePaths.dataLink, file: 'booking-data.html', screen: 'src/web/site/features/booking/data-link-island.tsx' },
+  {
+    path: templatePaths.manageBooking,
+    file: 'booking.html',
+    screen: 'src/web/site/features/booking/manage-booking-island.tsx',
+  },
+  {
+    path: templatePaths.dataLink,
+    file: 'booking-data.html',
+    screen: 'src/web/site/features/booking/data-link-island.tsx',
+  },
 ];
 /** Every module whose stylesheets a site page needs: the client build makes each an entry (vite.config.ts). */
 export const siteStyleEntries = [
@@ -256,7 +264,10 @@ async function prerender(root: string, outDir: string): Promise<void> {
     // The 404 page and the manage link's templates: one per language, with no alternates (no pages of their own).
     const notFoundUrl = localizePath('/404', language);
     const notFoundValues = { ...languageValues('/404', language, common), alternates: [] };
-    writeFile(join(outDir, `${prefix}404.html`), await render(notFoundPage, notFoundUrl, notFoundRoute, language, notFoundValues));
+    writeFile(
+      join(outDir, `${prefix}404.html`),
+      await render(notFoundPage, notFoundUrl, notFoundRoute, language, notFoundValues),
+    );
     for (const template of templates) {
       const url = localizePath(template.path, language);
       const values = { ...languageValues(template.path, language, common), alternates: [] };

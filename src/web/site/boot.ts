@@ -24,7 +24,8 @@ function start(): void {
   enhanceFrame(document);
   revealOnScroll(document);
   // The spec asks for unknown routes to be logged.
-  if (document.getElementById('root')?.dataset.prerendered === notFoundRoute) console.error(`404: no page at ${window.location.pathname}`);
+  if (document.getElementById('root')?.dataset.prerendered === notFoundRoute)
+    console.error(`404: no page at ${window.location.pathname}`);
   const offer = languageToOffer(language);
   const slot = document.getElementById(languageOfferSlot);
   if (offer && slot) {

@@ -12,7 +12,7 @@ import { HeadContext, type PageMeta } from '../shared/frame/page-meta.tsx';
 import { i18nFor, loadNamespace, type Namespace, setRenderingLanguage } from '../shared/i18n/i18n.ts';
 import { I18nProvider } from '../shared/i18n/translation.tsx';
 import { SiteFrame } from './frame.tsx';
-import { identifierPrefix, IslandRoot, type IslandSlot, IslandSlots, islandSlotMarker } from './islands/island.tsx';
+import { IslandRoot, type IslandSlot, IslandSlots, identifierPrefix, islandSlotMarker } from './islands/island.tsx';
 import { setRenderingUrl } from './location.ts';
 import { setRenderingPageData } from './page-data.ts';
 import { pageAt } from './pages.tsx';

@@ -7,7 +7,8 @@ import type { IslandLoaders } from './islands/hydrate.ts';
 
 export const islandLoaders: IslandLoaders = {
   'booking-form': () => import('./features/booking/booking-island.tsx').then((m) => m.bookingFormIsland),
-  'reservation-form': () => import('./features/reservation/reservation-island.tsx').then((m) => m.reservationFormIsland),
+  'reservation-form': () =>
+    import('./features/reservation/reservation-island.tsx').then((m) => m.reservationFormIsland),
   menu: () => import('./features/menu/menu-island.ts').then((m) => m.menuIsland),
   'manage-booking': () => import('./features/booking/manage-booking-island.tsx').then((m) => m.manageBookingIsland),
   'data-link': () => import('./features/booking/data-link-island.tsx').then((m) => m.dataLinkIsland),

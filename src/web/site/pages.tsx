@@ -7,16 +7,15 @@
 import type { ComponentType } from 'react';
 import { type BranchSlug, branchSlugs } from '../../domain/restaurant-profile.ts';
 import { branchPath, paths } from '../../domain/routes.ts';
-import { BranchPage } from './features/branches/branch-page.tsx';
 import { DataLinkPage } from './features/booking/data-link-island.tsx';
 import { ManageBookingPage } from './features/booking/manage-booking-island.tsx';
+import { BranchPage } from './features/branches/branch-page.tsx';
 import { HomePage } from './features/home/home-page.tsx';
 import { MenuPage } from './features/menu/menu-page.tsx';
 import { NotFoundPage } from './features/not-found/not-found-page.tsx';
 import { PrivacyPage } from './features/privacy/privacy-page.tsx';
-import { templatePaths } from './page-kinds.ts';
 import { ReservationPage } from './features/reservation/reservation-page.tsx';
-
+import { templatePaths } from './page-kinds.ts';
 
 const branchPages = Object.fromEntries(
   branchSlugs.map((slug: BranchSlug) => [

@@ -5,8 +5,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { languageTags, splitLanguage } from '../../domain/routes.ts';
-import { enhanceFrame } from '../shared/frame/frame-behaviour.ts';
 import { Footer } from '../shared/frame/footer.tsx';
+import { enhanceFrame } from '../shared/frame/frame-behaviour.ts';
 import { Header } from '../shared/frame/header.tsx';
 import styles from '../shared/frame/layout.module.css';
 import { i18nFor } from '../shared/i18n/i18n.ts';

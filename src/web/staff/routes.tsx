@@ -6,8 +6,8 @@
 import { type ComponentType, lazy, type ReactNode, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { languages, localizePath, paths } from '../../domain/routes.ts';
-import { StaffLayout } from './layout.tsx';
 import { loadNamespace, type Namespace } from '../shared/i18n/i18n.ts';
+import { StaffLayout } from './layout.tsx';
 
 /**
  * A lazily loaded screen whose messages load in parallel with its code, so it renders without a
@@ -137,8 +137,5 @@ const screens: ({ path: string } & ReturnType<typeof screen>)[] = [
 export const routes: RouteObject[] = languages.map((language) => ({
   path: localizePath(paths.home, language),
   element: <StaffLayout />,
-  children: screens.map(
-    ({ path, element }): RouteObject =>
-      ({ path: path.slice(1), element }),
-  ),
+  children: screens.map(({ path, element }): RouteObject => ({ path: path.slice(1), element })),
 }));

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
-import styles from './booking.module.css';
 import { Island } from '../../islands/island.tsx';
+import styles from './booking.module.css';
 import { bookingFormIsland } from './booking-island.tsx';
 
 /*

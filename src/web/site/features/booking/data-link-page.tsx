@@ -6,13 +6,12 @@
  * Private like the manage page: not indexed, no Referer.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { usePathname } from '../../location.ts';
 import { paths } from '../../../../domain/routes.ts';
-import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
 import { useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { Button, buttonClass } from '../../../shared/ui/button.tsx';
 import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
+import { usePathname } from '../../location.ts';
 import styles from './booking-receipt.module.css';
 import { usePrivatePage } from './manage-booking-page.tsx';
 import { YourData } from './your-data.tsx';

@@ -5,7 +5,6 @@
  * the last word on each; a refusal is said in the guest's language and nothing changes.
  */
 import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from '../../location.ts';
 import type { AvailabilityRow } from '../../../../domain/availability.ts';
 import { bookingSlot } from '../../../../domain/availability.ts';
 import { formatBookingMoment, formatBookingTime } from '../../../../domain/booking-format.ts';
@@ -15,6 +14,7 @@ import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { notify } from '../../../shared/lib/notify.ts';
 import { restaurantDay } from '../../../shared/lib/restaurant-clock.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { useSearchParams } from '../../location.ts';
 import { fetchAvailability } from '../availability/fetch-availability.ts';
 import {
   type AnswerOutcome,

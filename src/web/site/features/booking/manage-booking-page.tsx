@@ -6,18 +6,17 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
-import { usePathname } from '../../location.ts';
 import { formatBookingDate, formatBookingMoment, formatBookingTime } from '../../../../domain/booking-format.ts';
 import type { ManagedBooking } from '../../../../domain/booking-lifecycle.ts';
 import { branchPhone } from '../../../../domain/branch-contact.ts';
 import { restaurantProfile } from '../../../../domain/restaurant-profile.ts';
 import { manageBookingPath, paths } from '../../../../domain/routes.ts';
-import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
 import { useBranchName, useLanguage, useLocalize } from '../../../shared/i18n/language.ts';
 import { Trans, useTranslation } from '../../../shared/i18n/translation.tsx';
 import { notify } from '../../../shared/lib/notify.ts';
 import { Button, buttonClass } from '../../../shared/ui/button.tsx';
 import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
+import { usePathname } from '../../location.ts';
 import { AddToCalendarButton, BookingDetails } from './booking-details.tsx';
 import styles from './booking-receipt.module.css';
 import { cancelManagedBooking, fetchManagedBooking, type LoadOutcome } from './manage-booking-api.ts';

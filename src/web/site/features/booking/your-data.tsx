@@ -9,12 +9,12 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from '../../location.ts';
 import { paths } from '../../../../domain/routes.ts';
 import { useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { notify } from '../../../shared/lib/notify.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { useSearchParams } from '../../location.ts';
 import styles from './booking-receipt.module.css';
 import {
   type DataScope,

@@ -16,10 +16,10 @@ import { bookAtBranchPath, branchPath, paths } from '../../../../domain/routes.t
 import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
 import { useLanguage, useLocalize } from '../../../shared/i18n/language.ts';
 import { Trans, useTranslation } from '../../../shared/i18n/translation.tsx';
-import { useMenuToday } from '../../../shared/lib/use-menu-today.ts';
 import { buttonClass } from '../../../shared/ui/button.tsx';
 import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
 import { JsonLd } from '../../components/json-ld.tsx';
+import { useMenuToday } from '../../lib/use-menu-today.ts';
 import styles from './branches.module.css';
 import { hoursLines } from './opening-hours.ts';
 

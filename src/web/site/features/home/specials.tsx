@@ -3,10 +3,10 @@ import { formatDong } from '../../../../domain/format-dong.ts';
 import { paths } from '../../../../domain/routes.ts';
 import { useLanguage, useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
-import { useMenuToday } from '../../../shared/lib/use-menu-today.ts';
 import { Button, buttonClass } from '../../../shared/ui/button.tsx';
 import { DishPicture } from '../../../shared/ui/dish-picture.tsx';
 import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
+import { useMenuToday } from '../../lib/use-menu-today.ts';
 import styles from './home.module.css';
 
 function staggerIndex(index: number): CSSProperties {

@@ -5,8 +5,8 @@ import { noMarks } from '../../../../domain/menu-today.ts';
 import { branchBySlug, restaurantProfile } from '../../../../domain/restaurant-profile.ts';
 import { useLanguage } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
-import { useMenuToday } from '../../../shared/lib/use-menu-today.ts';
 import { DishPicture } from '../../../shared/ui/dish-picture.tsx';
+import { useMenuToday } from '../../lib/use-menu-today.ts';
 import { useSearchParams } from '../../location.ts';
 import {
   allCategories,

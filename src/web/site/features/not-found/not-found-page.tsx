@@ -1,10 +1,10 @@
-import { usePathname } from '../../location.ts';
 import { paths } from '../../../../domain/routes.ts';
 import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
 import { useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { buttonClass } from '../../../shared/ui/button.tsx';
 import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
+import { usePathname } from '../../location.ts';
 import styles from './not-found.module.css';
 
 export function NotFoundPage() {

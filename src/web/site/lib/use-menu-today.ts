@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { type MenuToday, menuTodayPath, parseMenuToday } from '../../../domain/menu-today.ts';
-import { pageData } from '../../site/page-data.ts';
+import { pageData } from '../page-data.ts';
 
 export function useMenuToday(wanted: boolean): MenuToday | undefined {
   const [today, setToday] = useState(() => parseMenuToday(pageData('today')));
