@@ -21,6 +21,8 @@ export default defineConfig({
     // ~0.6 KB (gzip) of JavaScript on every page for none of them.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // A page entry's exports are what keep its modules, and with them its stylesheets, in the build.
+      preserveEntrySignatures: 'exports-only',
       input: {
         site: 'index.html',
         staff: 'staff.html',

@@ -74,7 +74,7 @@ test('the prerendered form cannot be sent before its code arrives, and keeps wha
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/booking-form-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/booking-island-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,4 +1,4 @@
-/** Unknown paths: the 404 page (prerendered, then hydrated), logged, with a way home. */
+/** Unknown paths: the 404 page (prerendered HTML), logged, with a way home. */
 import { expect, test } from '@playwright/test';
 
 test('an unknown path shows "Oops! Page not found", logs the path and leads home', async ({ page }) => {
@@ -12,7 +12,7 @@ test('an unknown path shows "Oops! Page not found", logs the path and leads home
   await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
   await expect(page).toHaveTitle(/Page not found/);
   await expect.poll(() => errors.some((text) => text.includes('/dishes/unknown-curry'))).toBe(true);
-  // Besides the path and the 404 status of the document itself, nothing: hydration went through quietly.
+  // Besides the path and the 404 status of the document itself, nothing: the page went through quietly.
   expect(errors.filter((text) => !text.includes('/dishes/unknown-curry') && !text.includes('status of 404'))).toEqual(
     [],
   );
@@ -22,10 +22,17 @@ test('an unknown path shows "Oops! Page not found", logs the path and leads home
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Indian cuisine');
 });
 
-test('a client-side visit to an unknown path shows the 404 page too', async ({ page }) => {
+test('a link to an unknown path from a page shows the 404 page too', async ({ page }) => {
   await page.goto('/');
-  // A client-side visit needs the app running: until it has hydrated, the router is not listening.
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  // Links between the site's pages are page loads: the server answers an unknown one with its 404 page.
+  const [response] = await Promise.all([
+    page.waitForResponse((answer) => new URL(answer.url()).pathname === '/nowhere'),
+    page.evaluate(() => window.location.assign('/nowhere')),
+  ]);
+  expect(response.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+});
   await page.evaluate(() => {
     history.pushState({}, '', '/nowhere');
     dispatchEvent(new PopStateEvent('popstate'));

@@ -151,7 +151,7 @@ test.describe('the /reservation page', () => {
   test('a guest who fills the form before the page’s code has arrived keeps what they typed and chose', async ({
     page,
   }) => {
-    // Hold back the page's code, as a slow phone connection would: the prerendered form is there
+    // Hold back the form's code (its island), as a slow phone connection would: the prerendered form is there
     // and the guest starts on it. When the code arrives and the form hydrates, the fields keep what
     // was typed and chosen, and it is what the form sends. (The calendar cannot be used before:
     // the prerendered page cannot know the visitor's day, so it shows the calendar only once the
@@ -160,7 +160,7 @@ test.describe('the /reservation page', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/assets\/reservation-page-[^/]*\.js$/, async (route) => {
+    await page.route(/\/assets\/reservation-island-[^/]*\.js$/, async (route) => {
       await held;
       await route.continue();
     });

@@ -52,8 +52,8 @@ describe('a private page', () => {
       ['/booking/open-sesame/', 200, 'en', 'Your booking'],
       ['/vi/booking/open-sesame', 200, 'vi', 'Đặt bàn của bạn'],
       ['/vi/booking/open-sesame/', 200, 'vi', 'Đặt bàn của bạn'],
-      ['/booking/wrong', 404, 'en', 'Not found'],
-      ['/vi/booking/wrong/', 404, 'vi', 'Không tìm thấy'],
+      ['/booking/wrong', 404, 'en', 'Your booking'],
+      ['/vi/booking/wrong/', 404, 'vi', 'Đặt bàn của bạn'],
       ['/vi/booking/open-sesame/more', 404, 'vi', 'Không tìm thấy'],
       ['/vi/booking/', 404, 'vi', 'Không tìm thấy'],
     ] as const) {

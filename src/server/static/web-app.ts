@@ -91,10 +91,10 @@ function send(c: Context, file: StaticFile, status: 200 | 404, cacheControl: str
 }
 
 /**
- * A page behind a secret in its path (the manage link's /booking/<token>, in every language): the
- * app with 200 when `exists` says the secret opens something, the not-found page with 404
- * otherwise, the app with 429 when the client has asked too often (the secret is then not looked
- * up); in the path's language, never cached or indexed, and its address never sent on as a Referer.
+ * A page behind a secret in its path (the manage link's /booking/<token>, in every language): its
+ * page with 200 when `exists` says the secret opens something, with 404 otherwise (the page then
+ * explains); the not-found page with 404 for a path with no secret in it; the page with 429 when
+ * the client has asked too often (the secret is then not looked up); in the path's language, never cached or indexed, and its address never sent on as a Referer.
  */
 export interface PrivatePage {
   /** The built page served for it, in each language's folder (the page renders what the secret opens). */
@@ -169,7 +169,8 @@ export function mountWebApp<E extends Env>(
       // The database did not answer: the app loads and says the booking could not be loaded.
       return privateHtml(c, appPage, 503);
     }
-    return found ? privateHtml(c, appPage, 200) : privateHtml(c, notFoundPage(language), 404);
+    // A secret that opens nothing: 404, with the page, which says so and what to do instead.
+    return privateHtml(c, appPage, found ? 200 : 404);
   }
 
   app.on(['GET', 'HEAD'], '*', async (c) => {

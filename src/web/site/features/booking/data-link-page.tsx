@@ -13,7 +13,6 @@ import { Button, buttonClass } from '../../../shared/ui/button.tsx';
 import { SectionHeading } from '../../../shared/ui/section-heading.tsx';
 import { usePathname } from '../../location.ts';
 import styles from './booking-receipt.module.css';
-import { usePrivatePage } from './manage-booking-page.tsx';
 import { YourData } from './your-data.tsx';
 import { dataLinkOpens } from './your-data-api.ts';
 
@@ -24,7 +23,6 @@ export function DataLink() {
   const token = decodeURIComponent(usePathname().split('/').filter(Boolean).at(-1) ?? '');
   const localize = useLocalize();
   const [state, setState] = useState<'loading' | 'open' | 'closed' | 'failed'>('loading');
-  usePrivatePage();
 
   const load = useCallback(() => {
     setState('loading');

@@ -23,25 +23,6 @@ import { cancelManagedBooking, fetchManagedBooking, type LoadOutcome } from './m
 import { AttendancePanel, ChangeBookingForm, ClaimPanel } from './manage-booking-extras.tsx';
 import { YourData } from './your-data.tsx';
 
-/** noindex and no-referrer for as long as the page is shown (the server sends both as headers too). */
-export function usePrivatePage(): void {
-  useEffect(() => {
-    const added = [
-      ['robots', 'noindex, nofollow'],
-      ['referrer', 'no-referrer'],
-    ].map(([name, content]) => {
-      const meta = document.createElement('meta');
-      meta.name = name ?? '';
-      meta.content = content ?? '';
-      document.head.append(meta);
-      return meta;
-    });
-    return () => {
-      for (const meta of added) meta.remove();
-    };
-  }, []);
-}
-
 type State = { kind: 'loading' } | LoadOutcome;
 
 /** The page's content, an island: what it shows depends on the secret in the address. */
@@ -50,7 +31,6 @@ export function ManageBooking() {
   // The secret is the path's last segment (/booking/<token>, /vi/booking/data/<token>).
   const token = decodeURIComponent(usePathname().split('/').filter(Boolean).at(-1) ?? '');
   const [state, setState] = useState<State>({ kind: 'loading' });
-  usePrivatePage();
 
   const load = useCallback(() => {
     setState({ kind: 'loading' });
