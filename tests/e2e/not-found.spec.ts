@@ -33,10 +33,3 @@ test('a link to an unknown path from a page shows the 404 page too', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
 });
-  await page.evaluate(() => {
-    history.pushState({}, '', '/nowhere');
-    dispatchEvent(new PopStateEvent('popstate'));
-  });
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-});
