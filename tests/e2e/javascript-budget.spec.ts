@@ -1,18 +1,19 @@
 /**
- * What a visitor downloads before touching anything (issue 20, item 10): on every public page of
- * src/domain/routes.ts, in every language, the JavaScript loaded until the page has hydrated and
- * the network is quiet, at the sizes the server sends (gzip twins of the build). Checked from the
- * browser rather than from the HTML alone, so code a page starts loading by itself after its
- * first paint counts too.
+ * What a visitor downloads before touching anything (issue 20, item 10; issue 32): on every public
+ * page of src/domain/routes.ts, in every language, the JavaScript loaded until the page's islands
+ * that start with it are interactive and the network is quiet, at the sizes the server sends (gzip
+ * twins of the build). Checked from the browser rather than from the HTML alone, so code a page
+ * starts loading by itself after its first paint counts too.
  *
  * Two checks: the booking forms' data layer (TanStack Query, the backend client) never loads
- * before an interaction, and each page stays within its ceiling. The goal is 100 KB (gzip) on
- * every page; React, react-dom and react-router weigh about 80 KB of it. The home, branch, menu
- * and 404 pages are within it (the menu checks its data without zod before any interaction);
- * /reservation shows its calendar (react-day-picker) and form (react-hook-form) on arrival, so it
- * is not (bench/results/lighthouse.md has the figures). Each ceiling is the page's heaviest figure
- * (of its languages) when it was last lowered plus about 2 KB, so that growth fails here, and a
- * page that gets lighter should have its ceiling lowered with it.
+ * before an interaction, and each page stays within its ceiling. Issue 32's goals: 30 KB on pages
+ * without a form, 80 KB on / and /menu, 100 KB on /reservation. A page without an island on screen
+ * loads the boot script alone (about 6 KB); /menu and /reservation hydrate their island at once,
+ * and React DOM is about 63 KB of that (/reservation adds its calendar, react-day-picker with
+ * date-fns, about 19 KB), so those two are not there yet (bench/results/lighthouse.md). Each
+ * ceiling is the page's heaviest figure (of its languages) when it was last lowered plus about
+ * 2 KB, so that growth fails here, and a page that gets lighter should have its ceiling lowered
+ * with it.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,16 +28,17 @@ import {
 } from './support/page-javascript.ts';
 
 const KB = 1024;
-const goal = 100 * KB;
+const goal = 30 * KB;
 /** Each page's ceiling (gzip), by its English path; branch pages share one. */
 const ceilings: Record<string, number> = {
-  '/': 80 * KB,
-  '/menu': 80 * KB,
-  '/reservation': 100 * KB,
-  // Pages without a form (issue 32): the boot script alone.
-  '/privacy': 30 * KB,
-  branch: 30 * KB,
-  '/no-such-page': 30 * KB,
+  // The home page's form is far below the fold: its island waits until the guest comes near.
+  '/': 8 * KB,
+  '/menu': 87 * KB,
+  '/reservation': 113 * KB,
+  // Pages without a form: the boot script alone.
+  '/privacy': 8 * KB,
+  branch: 8 * KB,
+  '/no-such-page': 8 * KB,
 };
 const ceilingOf = (path: string) => {
   const english = splitLanguage(path).path;
