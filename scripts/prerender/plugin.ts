@@ -1,14 +1,14 @@
 /**
- * The build's last step (a Vite plugin, so `vite build` does it all): render the public pages to
- * HTML with the app's own components, write robots.txt and sitemap.xml, then write .br/.gz twins
- * of every text file for the server to send as they are.
+ * The build's last step (a Vite plugin, so `vite build` does it all): render the site's pages to
+ * HTML with their own components (src/web/site/entry-server.tsx), write robots.txt and
+ * sitemap.xml, then write .br/.gz twins of every text file for the server to send as they are.
  *
- * Output in dist/web, for every language (English at the root, Vietnamese under vi/): index.html
- * (home), menu/index.html, reservation/index.html, branches/<slug>/index.html and 404.html
- * prerendered, and the shell for every
- * other app route (admin/login/, admin/dashboard/, admin/settings/, admin/account/), in its
- * language, which the browser renders itself. Each prerendered page names its route on #root so the browser
- * hydrates only matching markup (src/web/site/prerender-marker.ts).
+ * Output in dist/web, for every language (English at the root, Vietnamese under vi/): the site's
+ * pages (index.html for home, menu/, reservation/, privacy/, branches/<slug>/, 404.html, and the
+ * manage link's two templates booking.html and booking-data.html), each with its page's CSS
+ * written in and one script, the site's boot script (its islands load their own code when needed);
+ * and the staff app's shell (staff.html) at every staff route (admin/login/, admin/dashboard/ …),
+ * which the browser renders itself.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

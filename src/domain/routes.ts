@@ -1,5 +1,5 @@
-/** The app's routes: the one place a path is typed. The web router links with these and the
- * server answers 200 for them (404 for anything else). */
+/** The app's routes: the one place a path is typed. The site's pages and the staff app link with
+ * these and the server answers 200 for them (404 for anything else). */
 import { type BranchSlug, branchSlugs } from './restaurant-profile.ts';
 
 export const paths = {
@@ -114,12 +114,12 @@ export function dataLinkPath(token: string): string {
   return `${manageBookingPrefix}data/${encodeURIComponent(token)}`;
 }
 
-/** What follows a language prefix on a manage link: `booking/` and the rest (case as the router ignores it). */
+/** What follows a language prefix on a manage link: `booking/` and the rest (in any case, as the server matches it). */
 const manageLinkPattern = /^\/booking\/(.*)$/i;
 
 /**
- * A path under a manage link's prefix, in any language and in any case (the web router ignores
- * case): `/booking/<token>`, `/vi/booking/<token>/`, `/Booking/…`. `token` is the one segment
+ * A path under a manage link's prefix, in any language and in any case (the server matches it
+ * so): `/booking/<token>`, `/vi/booking/<token>/`, `/Booking/…`. `token` is the one segment
  * after `booking/` (a trailing slash allowed), or undefined when there is none or more than one:
  * such a path opens no booking, but may still hold a token, so it is treated as private too.
  */

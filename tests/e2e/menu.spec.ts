@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { formatDong, type Menu, type MenuItem } from '../../src/domain/menu.ts';
 import { menuSchema } from '../../src/domain/menu-schema.ts';
+import { matchesSearch } from '../../src/domain/search-text.ts';
 
 const menu: Menu = menuSchema.parse(
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'public', 'data', 'menu.json'), 'utf8')),
@@ -117,6 +118,32 @@ test('"No items found matching your filters." when filters leave nothing', async
   await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: dry });
   await filterButton(page, 'Liquor').click();
   await expect(page.getByText('No items found matching your filters.')).toBeVisible();
+});
+
+test('a search typed and a filter chosen before the menu’s code arrives still apply once it has', async ({ page }) => {
+  // Hold back the filters' code (the menu's island), as a slow phone connection would: the guest
+  // types and chooses on the page's HTML meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/menu-island-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/menu');
+  await expect(results(page)).toHaveCount(allItems.length);
+  const dry = categories.find((name) => !menu[name]?.some((item) => item.type === 'liquor')) ?? '';
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: dry });
+  await page.getByRole('searchbox', { name: 'Search' }).fill('a');
+  release();
+  await expect(page.locator('[data-island="menu"][data-hydrated="true"]')).toBeAttached();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('a');
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([dry]);
+  const expected = (menu[dry] ?? [])
+    .filter((item) => matchesSearch([item.name, item.description], 'a'))
+    .map((item) => item.name);
+  expect(await shownNames(page)).toEqual(expected);
 });
 
 test('"Menu items not available." when the data holds no items', async ({ page }) => {

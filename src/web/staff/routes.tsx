@@ -9,17 +9,12 @@ import { languages, localizePath, paths } from '../../domain/routes.ts';
 import { loadNamespace, type Namespace } from '../shared/i18n/i18n.ts';
 import { StaffLayout } from './layout.tsx';
 
-/**
- * A lazily loaded screen whose messages load in parallel with its code, so it renders without a
- * second wait. `preload` starts the same load ahead of rendering: the browser loads the screen it
- * is about to hydrate first (see `preloadScreenFor`), so hydration finishes in one pass and a
- * click or a #section navigation in the meantime never meets a half-hydrated page.
- */
+/** A lazily loaded screen whose messages load in parallel with its code, so it renders without a second wait. */
 function screen<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   namespace?: Namespace | readonly Namespace[],
-): { element: ReactNode; preload: () => Promise<unknown> } {
+): { element: ReactNode } {
   let loaded: ComponentType | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () => {
@@ -35,7 +30,7 @@ function screen<M>(
     const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Component />;
   }
-  return { element: <Screen />, preload };
+  return { element: <Screen /> };
 }
 
 /** The screens, by their English path; every language gets them under its prefix (see `routes`). */
