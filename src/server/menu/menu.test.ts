@@ -5,7 +5,7 @@
  * sold out at Sa Pa shows on Sa Pa's page and on the menu with Sa Pa chosen, nowhere else, until
  * the branch's next opening.
  *
- * The pages are rendered by the app's own server entry (src/web/app/entry-server.tsx, loaded
+ * The pages are rendered by the app's own server entry (src/web/site/entry-server.tsx, loaded
  * through a stand-in for the build's dist/ssr) into minimal page shells: what is under test is
  * that the server renders them again from the database, not the build.
  */
@@ -46,7 +46,7 @@ function standInBuild(): { webRoot: string; remove: () => void } {
     );
   }
   mkdirSync(join(dir, 'ssr'));
-  const source = join(import.meta.dirname, '..', '..', 'web', 'app', 'entry-server.tsx');
+  const source = join(import.meta.dirname, '..', '..', 'web', 'site', 'entry-server.tsx');
   writeFileSync(join(dir, 'ssr', 'entry-server.js'), `export { renderPage } from ${JSON.stringify(source)};\n`);
   return { webRoot, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
