@@ -4,6 +4,7 @@
  * page is interactive island by island; nothing else of the page waits for them.
  */
 import type { Language } from '../../../domain/routes.ts';
+import { keepEarlyEdits } from './early-edits.ts';
 import type { HydrateWhen, IslandName, MountableIsland } from './island.tsx';
 
 export type IslandLoader = () => Promise<MountableIsland>;
@@ -58,14 +59,20 @@ function moment(element: HTMLElement, when: HydrateWhen): { ready: Promise<void>
   return { ready, atStart: Promise.resolve(false) };
 }
 
-async function mount(element: HTMLElement, name: IslandName, loaders: IslandLoaders, language: Language) {
+async function mountWith(
+  element: HTMLElement,
+  name: IslandName,
+  loaders: IslandLoaders,
+  language: Language,
+  replayEdits?: () => void,
+) {
   const [{ mountIsland }, island] = await Promise.all([import('./mount.tsx'), loaders[name]()]);
-  await mountIsland(element, island, language);
+  await mountIsland(element, island, language, replayEdits);
 }
 
 /** Mounts one island now (the language offer, decided by the boot script). */
 export function mountNow(element: HTMLElement, name: IslandName, loaders: IslandLoaders, language: Language) {
-  return mount(element, name, loaders, language);
+  return mountWith(element, name, loaders, language);
 }
 
 /**
@@ -79,7 +86,9 @@ export async function startIslands(loaders: IslandLoaders, language: Language): 
     if (!isIslandName(loaders, name)) continue;
     const when = (element.dataset.when ?? 'load') as HydrateWhen;
     const { ready, atStart } = moment(element, when);
-    const mounted = ready.then(() => mount(element, name, loaders, language));
+    // What the guest does in it from now on is kept for the island (early-edits.ts).
+    const replayEdits = keepEarlyEdits(element);
+    const mounted = ready.then(() => mountWith(element, name, loaders, language, replayEdits));
     mounted.catch((error: unknown) => console.error(`The island ${name} could not start`, error));
     started.push(atStart.then((now) => (now ? mounted.catch(() => undefined) : undefined)));
   }

@@ -15,7 +15,10 @@ export function MenuPage() {
   return (
     <div className={styles.page}>
       <SectionHeading level={1} eyebrow={t('eyebrow')} title={t('title')} intro={t('intro')} className={styles.head} />
-      {/* On screen at once: its code comes with the page, so the first tap on a filter works. */}
+      {/*
+        On screen at once: its code comes with the page, as call 7 does (the answer rules the list);
+        a filter pressed or a search typed while it loads is replayed once it is there (islands/mount.tsx).
+      */}
       <Island island={menuIsland} props={{}} when="visible" />
     </div>
   );
