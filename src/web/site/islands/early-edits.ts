@@ -21,9 +21,12 @@ const isToggle = (control: Control): control is HTMLInputElement =>
 function editOf(control: Control): string | boolean | undefined {
   if (isToggle(control)) return control.checked !== control.defaultChecked ? control.checked : undefined;
   if (control instanceof HTMLSelectElement) {
-    return [...control.options].some((option) => option.selected !== option.defaultSelected)
-      ? control.value
-      : undefined;
+    // A select with no option marked selected starts on its first.
+    const initial = Math.max(
+      0,
+      [...control.options].findIndex((option) => option.defaultSelected),
+    );
+    return control.selectedIndex !== initial ? control.value : undefined;
   }
   return control.value !== control.defaultValue ? control.value : undefined;
 }
@@ -63,10 +66,12 @@ export function keepEarlyEdits(element: HTMLElement): () => void {
       if (!control.isConnected) continue;
       if (typeof edit === 'boolean') {
         if (isToggle(control) && control.checked !== edit) control.click();
+      } else if (control.value === edit) {
+        // Kept as it was (an uncontrolled field): its island reads it itself.
       } else if (control instanceof HTMLSelectElement) {
         control.value = edit;
         control.dispatchEvent(new Event('change', { bubbles: true }));
-      } else if (control.value !== edit || editOf(control) !== undefined) {
+      } else {
         setUnrecorded(control, edit);
         control.dispatchEvent(new Event('input', { bubbles: true }));
       }
