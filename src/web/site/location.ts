@@ -25,10 +25,17 @@ function subscribe(listener: () => void): () => void {
 }
 
 const browserHref = () => `${window.location.pathname}${window.location.search}`;
-const serverHref = () => `${renderingUrl.pathname}${renderingUrl.search}`;
+/**
+ * The address the HTML was rendered for: on the server, the one being rendered; in the browser,
+ * while an island hydrates, the window's (a live page, /menu?branch=sa-pa, was rendered for its
+ * query). Were it the bare path, the island's first render would not match its HTML and React
+ * would render it anew, dropping what the guest did meanwhile (islands/early-edits.ts).
+ */
+const renderedHref = () =>
+  typeof window === 'undefined' ? `${renderingUrl.pathname}${renderingUrl.search}` : browserHref();
 
 function useHref(): string {
-  return useSyncExternalStore(subscribe, browserHref, serverHref);
+  return useSyncExternalStore(subscribe, browserHref, renderedHref);
 }
 
 export function usePathname(): string {

@@ -66,12 +66,12 @@ export function keepEarlyEdits(element: HTMLElement): () => void {
       if (!control.isConnected) continue;
       if (typeof edit === 'boolean') {
         if (isToggle(control) && control.checked !== edit) control.click();
-      } else if (control.value === edit) {
-        // Kept as it was (an uncontrolled field): its island reads it itself.
       } else if (control instanceof HTMLSelectElement) {
         control.value = edit;
         control.dispatchEvent(new Event('change', { bubbles: true }));
       } else {
+        // Through React's record first (the value it rendered), then past it (what was typed).
+        control.value = control.defaultValue;
         setUnrecorded(control, edit);
         control.dispatchEvent(new Event('input', { bubbles: true }));
       }
