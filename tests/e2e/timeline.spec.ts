@@ -198,6 +198,8 @@ test.describe('on a tablet (1024×768, touch)', () => {
     await touchDrag(page, from, to);
     await expect(ha).toHaveAccessibleName('Nguyễn Thu Hà, party of 4, 7:00 PM, Table P1, booked');
     await expect(row(page, 'P1').getByRole('button')).toHaveCount(1);
+    // A bar being saved takes no new drag (timeline.tsx): the next one waits until it has landed.
+    await expect(page.locator('[data-saving]')).toHaveCount(0);
 
     // Onto T3, which Trần Minh holds then: the database says no, and the bar stays on P1.
     const again = await center(ha);
@@ -250,6 +252,7 @@ test.describe('on a laptop (1440)', () => {
     await page.mouse.move(from.x + 160, from.y, { steps: 4 });
     await page.mouse.up();
     await expect(lan).toHaveAccessibleName('Phạm Lan, party of 2, 7:00 PM, Table T1, booked');
+    await expect(page.locator('[data-saving]')).toHaveCount(0);
 
     // The keyboard: two steps right shows where it would go; Escape puts it back; one step and Enter moves it.
     const quang = bar(page, 'Đỗ Quang');
