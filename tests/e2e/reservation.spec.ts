@@ -154,8 +154,8 @@ test.describe('the /reservation page', () => {
     // Hold back the form's code (its island), as a slow phone connection would: the prerendered form is there
     // and the guest starts on it. When the code arrives and the form hydrates, the fields keep what
     // was typed and chosen, and it is what the form sends. (The calendar cannot be used before:
-    // the prerendered page cannot know the visitor's day, so it shows the calendar only once the
-    // code knows it.)
+    // this test's clock is on another day than the server's, so the page's calendar is not the
+    // visitor's until the code is there.)
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -177,7 +177,7 @@ test.describe('the /reservation page', () => {
     await name.click();
     await page.keyboard.type('Anh Nguyen');
     const field = await name.elementHandle();
-    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await expect(page.locator('[data-island="reservation-form"]')).not.toHaveAttribute('data-hydrated', 'true');
     release();
 
     await expect(submitButton(page)).toBeEnabled();
@@ -354,6 +354,43 @@ test.describe('before its script has run', () => {
     // The HTML form would send the guest's details in the address (a GET): until the page's code
     // runs, its button stays disabled.
     await expect(submitButton(page)).toBeDisabled();
+  });
+
+  test("the calendar arrives as today's in Vietnam, rendered by the server", async ({ page }) => {
+    await page.goto('/reservation');
+    await expect(day(page, new RegExp(`^Today, ${dayLabel(0)}$`))).toBeEnabled();
+    // Yesterday is disabled, when this month shows it.
+    const yesterday = day(page, new RegExp(`^${dayLabel(-1)}$`));
+    if ((await yesterday.count()) > 0) await expect(yesterday).toBeDisabled();
+  });
+});
+
+/** "Saturday, November 28, 2026": `daysAhead` days after today in Vietnam, as the calendar names its days. */
+function dayLabel(daysAhead: number): string {
+  const moment = new Date(Date.now() + daysAhead * 86_400_000);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Ho_Chi_Minh',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(moment);
+}
+
+test.describe('the form on arrival, on the real clock', () => {
+  test("its code waits for the guest's first touch, and the day picked meanwhile is picked", async ({ page }) => {
+    const islandScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/reservation-island-[^/]*\.js$/.test(request.url())) islandScripts.push(request.url());
+    });
+    await page.goto('/reservation', { waitUntil: 'networkidle' });
+    expect(islandScripts).toEqual([]);
+    await expect(page.locator('[data-island="reservation-form"]')).not.toHaveAttribute('data-hydrated', 'true');
+    await day(page, new RegExp(`^Today, ${dayLabel(0)}$`)).click();
+    await expect(page.locator('[data-island="reservation-form"][data-hydrated="true"]')).toBeAttached();
+    expect(islandScripts).toHaveLength(1);
+    await expect(day(page, new RegExp(`^Today, ${dayLabel(0)}, selected$`))).toBeVisible();
+    await expect(submitButton(page)).toBeEnabled();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Renders a site page to HTML: at build time (scripts/prerender) and again on the server when the
- * menu changes (src/server/menu/live-pages.ts). The page renders whole; each island in it is then
+ * menu changes (src/server/static/live-pages.ts). The page renders whole; each island in it is then
  * rendered as a root of its own, as the browser will hydrate it (islands/island.tsx). Not part of
  * the browser's code.
  */

@@ -1,12 +1,12 @@
 /**
  * The data a page was rendered with on the server (the live menu, today's specials and sold-out
- * dishes), so the browser's first render matches the HTML it hydrates. On the server it is what
+ * dishes, the restaurant's day), so the browser's first render matches the HTML it hydrates. On the server it is what
  * entry-server.tsx was given; in the browser, the JSON the server wrote into the page. Each
  * feature checks its own part: this is input like any other.
  */
 import { pageDataElementId } from './page-data-id.ts';
 
-export type PageDataKey = 'menu' | 'translation' | 'today';
+export type PageDataKey = 'menu' | 'translation' | 'today' | 'day';
 
 let rendering: Partial<Record<PageDataKey, unknown>> | undefined;
 let fromDocument: Partial<Record<PageDataKey, unknown>> | undefined;

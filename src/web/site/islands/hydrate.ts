@@ -7,8 +7,17 @@ import type { Language } from '../../../domain/routes.ts';
 import { keepEarlyEdits } from './early-edits.ts';
 import type { HydrateWhen, IslandName, MountableIsland } from './island.tsx';
 
-export type IslandLoader = () => Promise<MountableIsland>;
-export type IslandLoaders = Record<IslandName, IslandLoader>;
+export interface IslandEntry {
+  /** The island's code (a chunk of its own). */
+  load: () => Promise<MountableIsland>;
+  /**
+   * React-free and small (a page with the island loads it as it opens): resolves once the HTML the
+   * server sent for the island no longer holds — the data it shows has changed, the day it was rendered on has
+   * passed. The island then hydrates at once, whatever its moment, and renders what is true now.
+   */
+  stale?: (language: Language) => Promise<void>;
+}
+export type IslandLoaders = Record<IslandName, IslandEntry>;
 
 const isIslandName = (loaders: IslandLoaders, name: string | undefined): name is IslandName =>
   name !== undefined && Object.hasOwn(loaders, name);
@@ -49,7 +58,8 @@ function moment(element: HTMLElement, when: HydrateWhen): { ready: Promise<void>
     return { ready, atStart };
   }
   const ready = new Promise<void>((resolve) => {
-    const events = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+    // A field changed without a touch (the browser's autofill, a script) counts too.
+    const events = ['pointerdown', 'focusin', 'keydown', 'touchstart', 'input', 'change'] as const;
     const go = () => {
       for (const event of events) element.removeEventListener(event, go, true);
       resolve();
@@ -66,7 +76,7 @@ async function mountWith(
   language: Language,
   replayEdits?: () => void,
 ) {
-  const [{ mountIsland }, island] = await Promise.all([import('./mount.tsx'), loaders[name]()]);
+  const [{ mountIsland }, island] = await Promise.all([import('./mount.tsx'), loaders[name].load()]);
   await mountIsland(element, island, language, replayEdits);
 }
 
@@ -86,9 +96,13 @@ export async function startIslands(loaders: IslandLoaders, language: Language): 
     if (!isIslandName(loaders, name)) continue;
     const when = (element.dataset.when ?? 'load') as HydrateWhen;
     const { ready, atStart } = moment(element, when);
+    // A check that cannot be made (its chunk did not load) cannot vouch for the HTML either.
+    const stale = loaders[name].stale?.(language).catch(() => undefined);
     // What the guest does in it from now on is kept for the island (early-edits.ts).
     const replayEdits = keepEarlyEdits(element);
-    const mounted = ready.then(() => mountWith(element, name, loaders, language, replayEdits));
+    const mounted = (stale ? Promise.race([ready, stale]) : ready).then(() =>
+      mountWith(element, name, loaders, language, replayEdits),
+    );
     mounted.catch((error: unknown) => console.error(`The island ${name} could not start`, error));
     started.push(atStart.then((now) => (now ? mounted.catch(() => undefined) : undefined)));
   }

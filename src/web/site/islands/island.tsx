@@ -23,7 +23,7 @@ import { I18nProvider } from '../../shared/i18n/translation.tsx';
 
 /**
  * When an island's code loads: at once (`load`), when the browser is idle (`idle`), when it comes
- * near the screen (`visible`), or at the guest's first touch, click or key inside it (`interaction`).
+ * near the screen (`visible`), or at the guest's first touch, click, key or edit inside it (`interaction`).
  */
 export type HydrateWhen = 'load' | 'idle' | 'visible' | 'interaction';
 

@@ -16,10 +16,12 @@ export function MenuPage() {
     <div className={styles.page}>
       <SectionHeading level={1} eyebrow={t('eyebrow')} title={t('title')} intro={t('intro')} className={styles.head} />
       {/*
-        On screen at once: its code comes with the page, as call 7 does (the answer rules the list);
-        a filter pressed or a search typed while it loads is replayed once it is there (islands/mount.tsx).
+        The server rendered the dishes: the island's code (React with it, ~80 KB) waits for the
+        guest's first touch of the filters or the list, and a filter pressed or a search typed
+        meanwhile is replayed once it is there (islands/early-edits.ts). Call 7 is made as the
+        page opens all the same; an answer that changes the list hydrates it at once (menu-stale.ts).
       */}
-      <Island island={menuIsland} props={{}} when="visible" />
+      <Island island={menuIsland} props={{}} when="interaction" />
     </div>
   );
 }

@@ -74,7 +74,7 @@ export function DatePicker(props: {
   /** The picked day (yyyy-MM-dd) or '' when none. */
   value: string;
   onChange: (day: string) => void;
-  /** Today in the restaurant (yyyy-MM-dd): earlier days are disabled. Undefined while hydrating. */
+  /** Today in the restaurant (yyyy-MM-dd): earlier days are disabled. Undefined: not known yet. */
   today: string | undefined;
   /** Text of the live footer, given the picked day's long form (or undefined when none). */
   footer: (pickedLong: string | undefined) => string;
@@ -108,8 +108,9 @@ export function DatePicker(props: {
   return (
     <div ref={props.containerRef} className={styles.frame}>
       <DayPicker
-        // A new calendar, not the stand-in's: it opens on the month of the day picked or of today.
-        key="calendar"
+        // A new calendar, not the stand-in's nor another day's: it opens on the month of the day
+        // picked or of today (and the page rendered yesterday shows today's month).
+        key={`calendar-${props.today}`}
         fixedWeeks
         mode="single"
         required

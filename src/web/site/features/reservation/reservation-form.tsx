@@ -29,6 +29,7 @@ import { FormField } from '../../../shared/ui/form-field.tsx';
 import { controlOf, fieldNameOf, readTexts, setControl } from '../../lib/form-controls.ts';
 import { useAvailability } from '../availability/use-availability.ts';
 import { DatePicker } from './date-picker.tsx';
+import { renderedDay } from './rendered-day.ts';
 import type { ReservationFormInput, ReservationFormValues } from './reservation-form-schema.ts';
 import {
   emptyReservationForm,
@@ -81,8 +82,9 @@ type Outcome = 'success' | 'failure' | null;
 export function ReservationForm() {
   const { t } = useTranslation('reservation');
   const language = useLanguage();
-  // Undefined until the prerendered form has hydrated; until then its button stays disabled, as a
-  // press would submit the bare HTML form (the guest's details in the address).
+  // Undefined until the form has hydrated; until then its button stays disabled, as a press would
+  // submit the bare HTML form (the guest's details in the address), and the calendar shows the day
+  // the page was rendered on (none: an inert stand-in).
   const today = useRestaurantToday(systemClock);
   const formRef = useRef<HTMLFormElement>(null);
   const calendar = useRef<HTMLDivElement>(null);
@@ -258,7 +260,7 @@ export function ReservationForm() {
               <DatePicker
                 value={date}
                 onChange={onDate}
-                today={today}
+                today={today ?? renderedDay()}
                 language={language}
                 footer={(picked) => (picked ? t('calendar.picked', { date: picked }) : t('calendar.none'))}
                 containerRef={calendar}

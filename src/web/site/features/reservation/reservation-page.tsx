@@ -1,7 +1,7 @@
 /**
  * The "Make a Reservation" page (/reservation): its heading and text around the form
- * (reservation-form.tsx), the page's island. The form is prerendered with the page, so nothing
- * arrives late to push the footer down; being on screen at once, its code comes with the page.
+ * (reservation-form.tsx), the page's island. The form is rendered with the page, so nothing
+ * arrives late to push the footer down.
  */
 import { localizePath, paths } from '../../../../domain/routes.ts';
 import { usePageMeta } from '../../../shared/frame/page-meta.tsx';
@@ -30,7 +30,13 @@ export function ReservationPage() {
         intro={t('intro')}
         className={styles.head}
       />
-      <Island island={reservationFormIsland} props={{}} when="visible" />
+      {/*
+        The server renders the page on the restaurant's day, calendar and all: the form's code
+        (React, the calendar's, ~105 KB) waits for the guest's first touch, and what they type,
+        choose or press meanwhile is replayed once it is there (islands/early-edits.ts). A page
+        from another day hydrates at once (reservation-stale.ts).
+      */}
+      <Island island={reservationFormIsland} props={{}} when="interaction" />
     </section>
   );
 }

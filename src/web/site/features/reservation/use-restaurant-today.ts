@@ -5,8 +5,8 @@ import { msUntilNextRestaurantDay, restaurantDay } from '../../../shared/lib/res
  * Today's day (yyyy-MM-dd) in the restaurant, from the injected clock, moving on at midnight in
  * Vietnam so a page left open overnight stops offering the day that has just passed.
  *
- * Undefined on the first render: the prerendered page was rendered at build time and cannot know
- * the visitor's day, and the render that hydrates it must match it. The day follows at once, as
+ * Undefined on the first render: the render that hydrates the page must match it, and the page
+ * may have been rendered on another day (at build time, or before midnight). The day follows at once, as
  * a transition: the calendar's first real render is then work React can interrupt, not one long
  * task holding the page's main thread just after it has hydrated.
  */

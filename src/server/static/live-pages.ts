@@ -1,13 +1,14 @@
 /**
- * The public pages that show the menu — home (today's specials), /menu and each branch's page,
- * in every language — rendered again on the server whenever the menu changes, with the app's own
- * components (the build's server bundle, dist/ssr/entry-server.js): still complete HTML on
- * arrival, never a spinner, and no rebuild for a new price. Each render is kept until the menu
- * snapshot it came from is replaced; the data it used travels in the page (#page-data), so the
- * browser hydrates exactly the same markup.
+ * The public pages whose HTML depends on what is true now, rendered again on the server with the
+ * app's own components (the build's server bundle, dist/ssr/entry-server.js) whenever that
+ * changes: the pages that show the menu — home (today's specials), /menu and each branch's page —
+ * when the menu does (no rebuild for a new price), and /reservation each day in the restaurant
+ * (its calendar opens on today, disabled before). In every language. Still complete HTML on
+ * arrival, never a spinner. Each render is kept until what it came from changes; the data it used
+ * travels in the page (#page-data), so the browser hydrates exactly the same markup.
  *
  * Without the server bundle (a build without it, the API tests) the built pages are served as
- * they are; so they are when the database does not answer.
+ * they are; so are the menu's when the database does not answer.
  */
 
 import { createHash } from 'node:crypto';
@@ -16,12 +17,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { branchSlugs } from '../../domain/restaurant-profile.ts';
+import { restaurantMoment } from '../../domain/restaurant-time.ts';
 import { type Language, localizePath, paths, splitLanguage } from '../../domain/routes.ts';
 import { pageDataElementId } from '../../web/site/page-data-id.ts';
 import type { Logger } from '../logger.ts';
-import type { StaticFile } from '../static/web-app.ts';
-import type { MenuSnapshot } from './menu-snapshot.ts';
-import type { MenuSource } from './menu-source.ts';
+import type { MenuSnapshot } from '../menu/menu-snapshot.ts';
+import type { MenuSource } from '../menu/menu-source.ts';
+import type { StaticFile } from './web-app.ts';
 
 type RenderPage = (url: string, language: Language, data: Record<string, unknown>) => Promise<{ html: string }>;
 
@@ -30,19 +32,34 @@ export interface LivePages {
   page(path: string, query: URLSearchParams, built: StaticFile): Promise<StaticFile | undefined>;
 }
 
-/** What a page needs of the snapshot, by its English path. */
-function pageOf(path: string): { data: (s: MenuSnapshot, language: Language) => Record<string, unknown> } | undefined {
-  if (path === paths.home) return { data: (s) => ({ today: s.today }) };
+/** What a live page is rendered from now; `version` changes whenever that does. */
+interface LiveState {
+  version: string;
+  data: Record<string, unknown>;
+}
+
+/** How the page at an English path is rendered live, or undefined: it is served as built. */
+function pageOf(path: string): ((source: MenuSource, language: Language) => Promise<LiveState>) | undefined {
+  const fromMenu =
+    (data: (s: MenuSnapshot, language: Language) => Record<string, unknown>) =>
+    async (source: MenuSource, language: Language) => {
+      const snapshot = await source.current();
+      return { version: snapshot.version, data: data(snapshot, language) };
+    };
+  if (path === paths.home || path.startsWith('/branches/')) return fromMenu((s) => ({ today: s.today }));
   if (path === paths.menu) {
-    return {
-      data: (s, language) => ({
-        menu: s.menu,
-        ...(language === 'vi' ? { translation: s.translations.vi } : {}),
-        today: s.today,
-      }),
+    return fromMenu((s, language) => ({
+      menu: s.menu,
+      ...(language === 'vi' ? { translation: s.translations.vi } : {}),
+      today: s.today,
+    }));
+  }
+  if (path === paths.reservation) {
+    return async () => {
+      const day = restaurantMoment(new Date().toISOString())?.day ?? '';
+      return { version: day, data: { day } };
     };
   }
-  if (path.startsWith('/branches/')) return { data: (s) => ({ today: s.today }) };
   return undefined;
 }
 
@@ -102,19 +119,18 @@ export function createLivePages(webRoot: string, source: MenuSource, logger: Log
       const chosen = branch && (branchSlugs as readonly string[]).includes(branch) ? branch : undefined;
       const url = `${localizePath(english, language)}${chosen ? `?branch=${chosen}` : ''}`;
       try {
-        const snapshot = await source.current();
+        const { version, data } = await page(source, language);
         const held = rendered.get(url);
-        if (held?.version === snapshot.version) return held.file;
+        if (held?.version === version) return held.file;
         return await serially(async () => {
           const again = rendered.get(url);
-          if (again?.version === snapshot.version) return again.file;
-          const data = page.data(snapshot, language);
+          if (again?.version === version) return again.file;
           renderer ??= import(pathToFileURL(entry).href) as Promise<{ renderPage: RenderPage }>;
           const { html } = await (await renderer).renderPage(url, language, data);
           const full = withBody(built.body.toString('utf8'), html, data);
           if (!full) return undefined;
           const file = staticFile(full, built);
-          rendered.set(url, { version: snapshot.version, file });
+          rendered.set(url, { version, file });
           return file;
         });
       } catch (error) {
