@@ -17,6 +17,7 @@ import {
   saveBranchSettings,
   signIn,
 } from './support/backend.ts';
+import { pickCalendarDay } from './support/calendar.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 const staffAccount = { email: 'owner@saffronlotus.test', password: 'availability-test-passphrase' };
@@ -284,32 +285,12 @@ test.describe('the /reservation page', () => {
   const pageTimes = (page: Page) =>
     page.getByRole('combobox', { name: 'Time' }).locator('option:not([disabled])').allTextContents();
 
-  /** The calendar's name for a yyyy-MM-dd day, e.g. "Thursday, December 24, 2026". */
-  function dayName(iso: string): string {
-    return new Intl.DateTimeFormat('en-US', {
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${iso}T12:00:00Z`));
-  }
-
-  async function pickDay(page: Page, iso: string): Promise<void> {
-    const button = day(page, new RegExp(`${dayName(iso)}(, selected)?$`));
-    await expect(page.getByRole('group', { name: 'Date' }).getByRole('grid')).toBeVisible();
-    for (let months = 0; months < 3 && !(await button.isVisible()); months += 1) {
-      await page.getByRole('button', { name: /next month/i }).click();
-    }
-    await button.click();
-  }
-
   test("offers its own times, less today's that have begun", async ({ page }) => {
     // 3:30 PM on Sunday 20 December 2026 in Vietnam.
     await page.clock.setFixedTime(new Date('2026-12-20T08:30:00Z'));
     await page.goto(`${app.url}/reservation`);
     await page.getByRole('combobox', { name: 'Branch' }).selectOption('Uptown');
-    await pickDay(page, '2026-12-24');
+    await pickCalendarDay(page, '2026-12-24');
     await page.getByRole('combobox', { name: 'Time' }).selectOption({ label: '1:00 PM' });
     expect(await pageTimes(page)).toEqual([
       '12:00 PM',
@@ -335,7 +316,7 @@ test.describe('the /reservation page', () => {
       guestBooking({ branch: 'Downtown', date, time: '19:00', period: 'Dinner', guests: 4 }),
     );
     await page.goto(`${app.url}/reservation`);
-    await pickDay(page, date);
+    await pickCalendarDay(page, date);
     await page.getByRole('spinbutton', { name: 'Guests' }).fill('1');
     await page.getByRole('combobox', { name: 'Branch' }).selectOption('Downtown');
     const time = page.getByRole('combobox', { name: 'Time' });

@@ -22,6 +22,7 @@ import {
   saveBranchSettings,
   signIn,
 } from './support/backend.ts';
+import { pickCalendarDay } from './support/calendar.ts';
 import { freePort } from './support/free-port.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -178,19 +179,7 @@ test('the /reservation page offers the waitlist when the chosen time is full', a
     guestBooking({ branch: 'Downtown', date: day, time: '19:00', period: 'Dinner', guests: 3 }),
   );
   await page.goto(`${app.url}/reservation`);
-  const dayName = new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
-  await expect(page.getByRole('group', { name: 'Date' }).getByRole('grid')).toBeVisible();
-  const button = page.getByRole('button', { name: new RegExp(`${dayName}(, selected)?$`) });
-  for (let months = 0; months < 3 && !(await button.isVisible()); months += 1) {
-    await page.getByRole('button', { name: /next month/i }).click();
-  }
-  await button.click();
+  await pickCalendarDay(page, day);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('spinbutton', { name: 'Guests' }).fill('1');
   await page.getByRole('combobox', { name: 'Branch' }).selectOption('Downtown');
