@@ -131,7 +131,9 @@ const looksLikeKey = /^([a-z]+:)?[a-z][A-Za-z]*(\.[A-Za-z0-9_-]+)+$/;
 async function expectAllVietnamese(page: Page, where: string): Promise<void> {
   const english = englishOnlyTexts();
   const texts = await textsOf(page);
-  expect(texts.length, where).toBeGreaterThan(10);
+  // Enough text that the page was read whole: a page of the site has its header and footer too;
+  // the staff sign-in stands alone (issue 33), its form's eight texts and the language link.
+  expect(texts.length, where).toBeGreaterThan(where.endsWith('/admin/login') ? 8 : 10);
   expect(
     texts.filter((text) => looksLikeKey.test(text)),
     `${where}: keys shown`,

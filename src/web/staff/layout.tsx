@@ -1,17 +1,16 @@
 /**
- * The staff app's frame, as today: the site's header and footer around the screen (the staff app's
- * own shell replaces it in the next issue), in the language of the address.
+ * Around every staff route: the language of the address, the skip link and the toasts. The
+ * frame itself (app bar, navigation) is the signed-in screens' (shell/app-shell.tsx); the sign-in
+ * screen has none. Never the public site's header or footer.
  */
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { languageTags, splitLanguage } from '../../domain/routes.ts';
-import { Footer } from '../shared/frame/footer.tsx';
 import { enhanceFrame } from '../shared/frame/frame-behaviour.ts';
-import { Header } from '../shared/frame/header.tsx';
 import styles from '../shared/frame/layout.module.css';
 import { i18nFor } from '../shared/i18n/i18n.ts';
 import { I18nProvider, useTranslation } from '../shared/i18n/translation.tsx';
-import { ToastHost } from '../shared/lib/toaster.tsx';
+import { ToastHost, type ToastPlace } from '../shared/lib/toaster.tsx';
 
 export function StaffLayout() {
   const { pathname } = useLocation();
@@ -19,31 +18,32 @@ export function StaffLayout() {
   useEffect(() => {
     document.documentElement.lang = languageTags[language].bcp47;
   }, [language]);
+  // The language switch's links: the choice is remembered, the address's query carried over.
   useEffect(() => enhanceFrame(document), []);
   return (
     <I18nProvider i18n={i18nFor(language)}>
-      <Frame pathname={pathname} />
+      <Frame />
     </I18nProvider>
   );
 }
 
-function Frame({ pathname }: { pathname: string }) {
+/**
+ * Toasts at the top right, just under the app bar: clear of the rows being worked on, of the save
+ * bars at the bottom of a screen and of a phone's navigation bar (visual brief).
+ */
+const toastPlace: ToastPlace = { position: 'top-right', top: 'calc(var(--app-bar-height) + 0.5rem)' };
+
+function Frame() {
   const { t } = useTranslation();
   return (
     <>
       <a className={styles.skipLink} href="#main">
         {t('skipToContent')}
       </a>
-      <Header pathname={pathname} />
-      <main id="main" tabIndex={-1} className={styles.main}>
-        <div>
-          <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
-            <Outlet />
-          </Suspense>
-        </div>
-      </main>
-      <Footer />
-      <ToastHost />
+      <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+        <Outlet />
+      </Suspense>
+      <ToastHost place={toastPlace} />
     </>
   );
 }

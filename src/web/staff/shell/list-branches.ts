@@ -8,7 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { homeBranches, reservationPageBranches } from '../../../../../domain/reservation.ts';
+import { homeBranches, reservationPageBranches } from '../../../domain/reservation.ts';
 
 const maxBranches = 40;
 const branchRowsSchema = z.array(z.object({ branch: z.string() }));

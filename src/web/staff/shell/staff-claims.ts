@@ -6,7 +6,7 @@
  * and only their branches' rows to a host, whatever the browser does.
  */
 import { z } from 'zod';
-import { type StaffRole, staffRoleSchema } from '../../../../domain/team.ts';
+import { type StaffRole, staffRoleSchema } from '../../../domain/team.ts';
 
 const claimsSchema = z.object({
   app_metadata: z.object({ role: z.string().optional(), branches: z.unknown().optional() }).optional(),

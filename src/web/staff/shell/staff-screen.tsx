@@ -1,23 +1,32 @@
 /**
- * The frame of every signed-in staff screen (the dashboard, the timeline and floor, branch
- * settings, the team, the account): the session guard (call 5) and its second-factor gate, the header with the screen's
- * title, the staff navigation (each link shown to the roles that may use it), who is signed in and
- * Logout. A screen renders its content only for a staff session its `allow` accepts; any other
+ * Every signed-in staff screen (the dashboard, the timeline and floor, branch settings, the team,
+ * the account): the session guard (call 5) and its second-factor gate, then the screen in the
+ * staff app's frame (app-shell.tsx: its title, the navigation, who is signed in and Logout). A screen renders its content only for a staff session its `allow` accepts; any other
  * session sees "Not authorised". The database and the team endpoint refuse the rest whatever this
  * shows.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Navigate, NavLink, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../../domain/routes.ts';
-import { useLocalize } from '../../../shared/i18n/language.ts';
-import { useTranslation } from '../../../shared/i18n/translation.tsx';
-import { notify } from '../../../shared/lib/notify.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import styles from './admin.module.css';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../../../domain/routes.ts';
+import { useLocalize } from '../../shared/i18n/language.ts';
+import { useTranslation } from '../../shared/i18n/translation.tsx';
+import { notify } from '../../shared/lib/notify.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import styles from './app-shell.module.css';
+import { AppShell } from './app-shell.tsx';
 import type { StaffClaims } from './staff-claims.ts';
 import { useSecondFactorGate } from './use-second-factor-gate.ts';
 import { useStaffSession } from './use-staff-session.ts';
+
+/** The screen's place before the session is known: the page's main region, without the frame. */
+function Bare(props: { children: ReactNode }) {
+  return (
+    <main id="main" tabIndex={-1} className={styles.main}>
+      {props.children}
+    </main>
+  );
+}
 
 export function StaffScreen(props: {
   title: string;
@@ -34,7 +43,6 @@ export function StaffScreen(props: {
   const { t } = useTranslation('admin');
   const localize = useLocalize();
   const navigate = useNavigate();
-  const location = useLocation();
   const { session, retry } = useStaffSession();
   const loggingOut = useRef(false);
   const gate = useSecondFactorGate(session.status === 'staff' ? session.supabase : undefined, session);
@@ -50,27 +58,33 @@ export function StaffScreen(props: {
 
   if (session.status === 'checking') {
     return (
-      <p role="status" className={styles.centered}>
-        {t('session.checking')}
-      </p>
+      <Bare>
+        <p role="status" className={styles.centered}>
+          {t('session.checking')}
+        </p>
+      </Bare>
     );
   }
   if (session.status === 'unavailable') {
     return (
-      <div role="alert" className={styles.centered}>
-        <p>{t('session.unavailable')}</p>
-        <Button variant="ghost" onClick={retry}>
-          {t('session.retry')}
-        </Button>
-      </div>
+      <Bare>
+        <div role="alert" className={styles.centered}>
+          <p>{t('session.unavailable')}</p>
+          <Button variant="ghost" onClick={retry}>
+            {t('session.retry')}
+          </Button>
+        </div>
+      </Bare>
     );
   }
   if (session.status === 'signed-out') return <Navigate to={localize(paths.adminLogin)} replace />;
   if (gate === 'checking') {
     return (
-      <p role="status" className={styles.centered}>
-        {t('session.checking')}
-      </p>
+      <Bare>
+        <p role="status" className={styles.centered}>
+          {t('session.checking')}
+        </p>
+      </Bare>
     );
   }
   // Signed in with the password only: sign-in asks for the code.
@@ -97,73 +111,28 @@ export function StaffScreen(props: {
   };
 
   const role = session.status === 'staff' ? session.claims.role : undefined;
-  const navClass = ({ isActive }: { isActive: boolean }) =>
-    [styles.navLink, isActive ? styles.navLinkActive : null].filter(Boolean).join(' ');
-  // The timeline and the floor show one branch and day (?branch=…&date=…): going from one to the
-  // other keeps them, so the host sees the same evening both ways.
-  const hostViewSearch = [paths.adminTimeline, paths.adminFloor].some((path) => location.pathname.endsWith(path))
-    ? location.search
-    : '';
-
   return (
-    <div className={styles.dashboard}>
-      <header className={styles.dashboardHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{props.title}</h1>
-          <p className={styles.muted}>{props.subtitle}</p>
-        </div>
-        <div className={styles.account}>
-          <span className={styles.muted}>{t('dashboard.signedInAs', { email: session.email })}</span>
-          <Button variant="secondary" onClick={() => void logout()}>
-            {t('dashboard.logout')}
-          </Button>
-        </div>
-        <nav aria-label={t('nav.label')} className={styles.staffNav}>
-          <NavLink to={localize(paths.adminDashboard)} className={navClass} end>
-            {t('nav.reservations')}
-          </NavLink>
-          <NavLink to={`${localize(paths.adminTimeline)}${hostViewSearch}`} className={navClass} end>
-            {t('nav.timeline')}
-          </NavLink>
-          <NavLink to={`${localize(paths.adminFloor)}${hostViewSearch}`} className={navClass} end>
-            {t('nav.floor')}
-          </NavLink>
-          <NavLink to={localize(paths.adminGuests)} className={navClass} end>
-            {t('nav.guests')}
-          </NavLink>
-          {/* Hosts too: they mark dishes sold out at their branches. */}
-          <NavLink to={localize(paths.adminMenu)} className={navClass} end>
-            {t('nav.menu')}
-          </NavLink>
-          {role !== 'host' ? (
-            <NavLink to={localize(paths.adminSettings)} className={navClass} end>
-              {t('nav.settings')}
-            </NavLink>
-          ) : null}
-          {role === 'owner' ? (
-            <NavLink to={localize(paths.adminTeam)} className={navClass} end>
-              {t('nav.team')}
-            </NavLink>
-          ) : null}
-          <NavLink to={localize(paths.adminAccount)} className={navClass} end>
-            {t('nav.account')}
-          </NavLink>
-        </nav>
-      </header>
-      {session.status === 'staff' && (props.allow?.(session.claims) ?? true) ? (
-        props.children(supabase, session.claims)
-      ) : (
-        <section className={`${styles.card} ${styles.notAuthorised}`} role="alert" aria-labelledby="not-authorised">
-          <h2 id="not-authorised" className={styles.cardTitle}>
-            {t('dashboard.notAuthorisedTitle')}
-          </h2>
-          <p>
-            {session.status === 'staff'
-              ? (props.notAllowed ?? props.notAuthorised(session.email))
-              : props.notAuthorised(session.email)}
-          </p>
-        </section>
-      )}
-    </div>
+    <AppShell
+      title={props.title}
+      subtitle={props.subtitle}
+      email={session.email}
+      role={role}
+      onLogout={() => void logout()}
+    >
+      <div className={styles.screen}>
+        {session.status === 'staff' && (props.allow?.(session.claims) ?? true) ? (
+          props.children(supabase, session.claims)
+        ) : (
+          <section className={styles.notAuthorised} role="alert" aria-labelledby="not-authorised">
+            <h2 id="not-authorised">{t('dashboard.notAuthorisedTitle')}</h2>
+            <p>
+              {session.status === 'staff'
+                ? (props.notAllowed ?? props.notAuthorised(session.email))
+                : props.notAuthorised(session.email)}
+            </p>
+          </section>
+        )}
+      </div>
+    </AppShell>
   );
 }

@@ -8,7 +8,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
-import { readTwoFactorRequired, secondFactorStanding } from './api/two-factor.ts';
+import { readTwoFactorRequired, secondFactorStanding } from './two-factor.ts';
 
 export type SecondFactorGate = 'checking' | 'passed' | 'needs-code' | 'needs-enrolment';
 

@@ -5,7 +5,7 @@
  */
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
-import { getSupabase } from '../../../shared/lib/supabase.ts';
+import { getSupabase } from '../../shared/lib/supabase.ts';
 import { type StaffClaims, staffClaimsOf } from './staff-claims.ts';
 
 export type StaffSession =

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { msUntilNextRestaurantDay, restaurantDay } from '../../../shared/lib/restaurant-clock.ts';
+import { msUntilNextRestaurantDay, restaurantDay } from '../../shared/lib/restaurant-clock.ts';
 
 /**
  * Today (yyyy-MM-dd) in the restaurant, whatever the device's zone, moving on at midnight in

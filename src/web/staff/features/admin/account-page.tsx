@@ -7,12 +7,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
+import { appRoleOf } from '../../shell/staff-claims.ts';
+import { StaffScreen } from '../../shell/staff-screen.tsx';
+import { VisitCache } from '../../shell/visit-cache.tsx';
 import accountStyles from './account.module.css';
 import { PasswordCard } from './password-card.tsx';
-import { appRoleOf } from './staff-claims.ts';
-import { StaffScreen } from './staff-screen.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
-import { VisitCache } from './visit-cache.tsx';
 
 function AccountBoard({ supabase }: { supabase: SupabaseClient }) {
   const session = useQuery({

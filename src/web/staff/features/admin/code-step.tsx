@@ -14,8 +14,8 @@ import { notify } from '../../../shared/lib/notify.ts';
 import { getSupabase } from '../../../shared/lib/supabase.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormField } from '../../../shared/ui/form-field.tsx';
+import { verifySignInCode } from '../../shell/two-factor.ts';
 import styles from './admin.module.css';
-import { verifySignInCode } from './api/two-factor.ts';
 
 // Messages are keys of the admin namespace. Spaces are allowed (apps show "123 456").
 export const totpCodeSchema = z
@@ -68,7 +68,7 @@ export function CodeStep(props: { onCancelled: () => void }) {
   };
 
   return (
-    <div className={styles.loginScreen}>
+    <main id="main" tabIndex={-1} className={styles.loginScreen}>
       <section className={styles.loginCard} aria-labelledby="code-step-title">
         <h1 id="code-step-title" className={styles.loginTitle}>
           {t('code.title')}
@@ -97,6 +97,6 @@ export function CodeStep(props: { onCancelled: () => void }) {
           </Button>
         </form>
       </section>
-    </div>
+    </main>
   );
 }

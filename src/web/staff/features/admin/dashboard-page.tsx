@@ -13,8 +13,12 @@ import { useBranchName } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { notify } from '../../../shared/lib/notify.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { branchOptions, useBranchesInData } from '../../shell/list-branches.ts';
+import type { StaffClaims } from '../../shell/staff-claims.ts';
+import { StaffScreen } from '../../shell/staff-screen.tsx';
+import { useToday } from '../../shell/use-today.ts';
+import { VisitCache } from '../../shell/visit-cache.tsx';
 import styles from './admin.module.css';
-import { branchOptions, useBranchesInData } from './api/list-branches.ts';
 import {
   PageOutOfRangeError,
   type ReservationPage,
@@ -47,10 +51,6 @@ import {
   toSearchParams,
 } from './reservation-filters.ts';
 import { ReservationsTable } from './reservations-table.tsx';
-import type { StaffClaims } from './staff-claims.ts';
-import { StaffScreen } from './staff-screen.tsx';
-import { useToday } from './use-today.ts';
-import { VisitCache } from './visit-cache.tsx';
 import { WaitlistCard } from './waitlist-card.tsx';
 
 // The drawer (and the dialog library under it) loads with the first booking opened, not with the page.

@@ -7,8 +7,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { lazy, Suspense } from 'react';
 import { useBranchName } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
+import { homeBranchesFirst } from '../../shell/list-branches.ts';
 import { useCoversByDay } from './api/covers-by-day.ts';
-import { homeBranchesFirst } from './api/list-branches.ts';
 import styles from './dashboard-tools.module.css';
 import { addDays } from './day-range.ts';
 

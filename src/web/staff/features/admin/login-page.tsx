@@ -7,18 +7,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { restaurantProfile } from '../../../../domain/restaurant-profile.ts';
 import { paths } from '../../../../domain/routes.ts';
+import { LanguageSwitch } from '../../../shared/frame/language-switch.tsx';
 import { useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { notify } from '../../../shared/lib/notify.ts';
 import { getSupabase } from '../../../shared/lib/supabase.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormField } from '../../../shared/ui/form-field.tsx';
+import { secondFactorStanding } from '../../shell/two-factor.ts';
 import styles from './admin.module.css';
-import { secondFactorStanding } from './api/two-factor.ts';
 import { CodeStep } from './code-step.tsx';
 
 // Messages are keys of the admin namespace, translated where they are shown.
@@ -83,9 +84,11 @@ function LoginForm(props: { onNeedsCode: () => void }) {
   };
 
   const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const { pathname } = useLocation();
 
   return (
-    <div className={styles.loginScreen}>
+    <main id="main" tabIndex={-1} className={styles.loginScreen}>
+      <LanguageSwitch pathname={pathname} listClassName={styles.loginLanguages} linkClassName={styles.loginLanguage} />
       <section className={styles.loginCard} aria-labelledby="admin-login-title">
         <h1 id="admin-login-title" className={styles.loginTitle}>
           {t('login.title')}
@@ -105,7 +108,7 @@ function LoginForm(props: { onNeedsCode: () => void }) {
           </Button>
         </form>
       </section>
-    </div>
+    </main>
   );
 }
 

@@ -15,13 +15,13 @@ import { useBranchName, useLocalize } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { Button, buttonClass } from '../../../shared/ui/button.tsx';
 import { FormField } from '../../../shared/ui/form-field.tsx';
+import { branchOptions, useBranchesInData } from '../../shell/list-branches.ts';
+import { StaffScreen } from '../../shell/staff-screen.tsx';
+import { useToday } from '../../shell/use-today.ts';
+import { VisitCache } from '../../shell/visit-cache.tsx';
 import { fetchReservationsForExport } from './api/export-reservations.ts';
-import { branchOptions, useBranchesInData } from './api/list-branches.ts';
 import styles from './print.module.css';
 import { inServiceOrder } from './print-path.ts';
-import { StaffScreen } from './staff-screen.tsx';
-import { useToday } from './use-today.ts';
-import { VisitCache } from './visit-cache.tsx';
 
 /** The sheet's URL parameters; a bad one in a link is dropped for the default. */
 const printQuerySchema = z.object({

@@ -10,12 +10,12 @@ import { useBranchName } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormField } from '../../../shared/ui/form-field.tsx';
+import { StaffScreen } from '../../shell/staff-screen.tsx';
+import { VisitCache } from '../../shell/visit-cache.tsx';
 import styles from './admin.module.css';
 import { useBranchSettings, useSettingsBranches } from './api/branch-settings.ts';
 import { BranchSettingsForm } from './branch-settings-form.tsx';
 import settingsStyles from './settings.module.css';
-import { StaffScreen } from './staff-screen.tsx';
-import { VisitCache } from './visit-cache.tsx';
 
 function LoadFailed(props: { onRetry: () => void }) {
   const { t } = useTranslation('admin');

@@ -13,8 +13,6 @@ import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { notify } from '../../../shared/lib/notify.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormField } from '../../../shared/ui/form-field.tsx';
-import accountStyles from './account.module.css';
-import styles from './admin.module.css';
 import {
   type Authenticator,
   cancelEnrolment,
@@ -25,7 +23,9 @@ import {
   removeAuthenticator,
   startEnrolment,
   writeTwoFactorRequired,
-} from './api/two-factor.ts';
+} from '../../shell/two-factor.ts';
+import accountStyles from './account.module.css';
+import styles from './admin.module.css';
 import { totpCodeSchema } from './code-step.tsx';
 
 const authenticatorsKey = ['authenticators'] as const;

@@ -1,6 +1,6 @@
 /** The account screen's and code step's pure helpers: the QR code's data URL, the grouped setup key, the code's format. */
 import { describe, expect, it } from 'vitest';
-import { qrImageUrl } from './api/two-factor.ts';
+import { qrImageUrl } from '../../shell/two-factor.ts';
 import { totpCodeSchema } from './code-step.tsx';
 import { groupedKey } from './two-factor-card.tsx';
 

@@ -11,8 +11,8 @@ import { useBranchName } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { notify } from '../../../shared/lib/notify.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import type { StaffClaims } from '../admin/staff-claims.ts';
-import { StaffScreen } from '../admin/staff-screen.tsx';
+import type { StaffClaims } from '../../shell/staff-claims.ts';
+import { StaffScreen } from '../../shell/staff-screen.tsx';
 import { useDebouncedValue } from '../admin/use-debounced-value.ts';
 import styles from './guests.module.css';
 import {

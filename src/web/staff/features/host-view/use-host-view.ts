@@ -9,8 +9,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { homeBranches } from '../../../../domain/reservation.ts';
-import { homeBranchesFirst } from '../admin/api/list-branches.ts';
-import type { StaffClaims } from '../admin/staff-claims.ts';
+import { homeBranchesFirst } from '../../shell/list-branches.ts';
+import type { StaffClaims } from '../../shell/staff-claims.ts';
 import { branchTimeZone, refused } from './api/branch-day.ts';
 import {
   branchParameter,

@@ -15,8 +15,8 @@ import { useTranslation } from '../../../shared/i18n/translation.tsx';
 import { notify } from '../../../shared/lib/notify.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormField } from '../../../shared/ui/form-field.tsx';
-import { StaffScreen } from '../admin/staff-screen.tsx';
-import { VisitCache } from '../admin/visit-cache.tsx';
+import { StaffScreen } from '../../shell/staff-screen.tsx';
+import { VisitCache } from '../../shell/visit-cache.tsx';
 import { TeamCallError, useTeam, useTeamChange } from './api/team.ts';
 import styles from './team.module.css';
 import {

@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type BranchSettings, turnTimesOf } from '../../../../../domain/availability.ts';
-import { homeBranchesFirst } from './list-branches.ts';
+import { homeBranchesFirst } from '../../../shell/list-branches.ts';
 import { noticeEndedSession } from './session-ended.ts';
 
 const settingsRowSchema = z.object({
