@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { branchSlugs } from '../../domain/restaurant-profile.ts';
-import { restaurantMoment } from '../../domain/restaurant-time.ts';
+import { restaurantDayOf } from '../../domain/restaurant-time.ts';
 import { type Language, localizePath, paths, splitLanguage } from '../../domain/routes.ts';
 import { pageDataElementId } from '../../web/site/page-data-id.ts';
 import type { Logger } from '../logger.ts';
@@ -56,8 +56,8 @@ function pageOf(path: string): ((source: MenuSource, language: Language) => Prom
   }
   if (path === paths.reservation) {
     return async () => {
-      const day = restaurantMoment(new Date().toISOString())?.day ?? '';
-      return { version: day, data: { day } };
+      const today = restaurantDayOf(new Date());
+      return { version: today.day, data: { day: today } };
     };
   }
   return undefined;

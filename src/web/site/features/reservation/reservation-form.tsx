@@ -260,7 +260,7 @@ export function ReservationForm() {
               <DatePicker
                 value={date}
                 onChange={onDate}
-                today={today ?? renderedDay()}
+                today={today ?? renderedDay()?.day}
                 language={language}
                 footer={(picked) => (picked ? t('calendar.picked', { date: picked }) : t('calendar.none'))}
                 containerRef={calendar}
