@@ -28,10 +28,11 @@ export function StaffLayout() {
 }
 
 /**
- * Toasts at the top right, just under the app bar: clear of the rows being worked on, of the save
- * bars at the bottom of a screen and of a phone's navigation bar (visual brief).
+ * Toasts at the bottom right, clear of the filters and the rows being worked on (visual brief),
+ * and raised above a screen's sticky save bar and a phone's navigation bar, so they never cover
+ * the button pressed next.
  */
-const toastPlace: ToastPlace = { position: 'top-right', top: 'calc(var(--app-bar-height) + 0.5rem)' };
+const toastPlace: ToastPlace = { position: 'bottom-right', bottom: '5.5rem' };
 
 function Frame() {
   const { t } = useTranslation();

@@ -5,9 +5,9 @@ import { loadSonner, subscribeToaster, toasterMounted, toasterWanted } from './t
 
 /** Where toasts appear: the site's at the top centre; the staff app sets its own (layout.tsx). */
 export interface ToastPlace {
-  position: 'top-center' | 'top-right';
-  /** From the window's top edge, as CSS (clear of a sticky bar). */
-  top?: string;
+  position: 'top-center' | 'bottom-right';
+  /** From the window's bottom edge, as CSS (clear of a sticky bar). */
+  bottom?: string;
 }
 
 const LazyToaster = lazy(async () => {
@@ -20,7 +20,8 @@ const LazyToaster = lazy(async () => {
     return (
       <Toaster
         position={place.position}
-        offset={place.top ? { top: place.top } : undefined}
+        offset={place.bottom ? { bottom: place.bottom } : undefined}
+        mobileOffset={place.bottom ? { bottom: place.bottom } : undefined}
         richColors
         closeButton
         containerAriaLabel={t('toasts.label')}
