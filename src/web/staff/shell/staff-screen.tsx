@@ -56,15 +56,15 @@ export function StaffScreen(props: {
     toldEnded.current = ended;
   }, [session, t]);
 
-  if (session.status === 'checking') {
-    return (
-      <Bare>
-        <p role="status" className={styles.centered}>
-          {t('session.checking')}
-        </p>
-      </Bare>
-    );
-  }
+  // The session, then its second factor, is being checked.
+  const checking = (
+    <Bare>
+      <p role="status" className={styles.centered}>
+        {t('session.checking')}
+      </p>
+    </Bare>
+  );
+  if (session.status === 'checking') return checking;
   if (session.status === 'unavailable') {
     return (
       <Bare>
@@ -78,15 +78,7 @@ export function StaffScreen(props: {
     );
   }
   if (session.status === 'signed-out') return <Navigate to={localize(paths.adminLogin)} replace />;
-  if (gate === 'checking') {
-    return (
-      <Bare>
-        <p role="status" className={styles.centered}>
-          {t('session.checking')}
-        </p>
-      </Bare>
-    );
-  }
+  if (gate === 'checking') return checking;
   // Signed in with the password only: sign-in asks for the code.
   if (gate === 'needs-code') return <Navigate to={localize(paths.adminLogin)} replace />;
   if (gate === 'needs-enrolment' && !props.enrolsSecondFactor)
